@@ -1,0 +1,28 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { UserRow } from './db/schema';
+import type { Queue } from './jobs/queue';
+import type { Providers } from './providers';
+
+/** What every module needs, built once in server.ts (or a test) and handed to buildApp. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  providers: Providers;
+  queue: Queue;
+}
+
+export interface UserAuth {
+  kind: 'user';
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    auth: UserAuth | null;
+  }
+}

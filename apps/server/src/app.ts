@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-context';
+import { authRoutes } from './modules/auth/routes';
+import { devRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import { portalRoutes } from './modules/portal/routes';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { spaPlugin } from './plugins/spa';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app from config.webDist (production and `npm start`). */
+  serveWeb?: boolean;
+  /** Health answers 503 until this says the database is migrated. */
+  isReady?: () => boolean;
+}
+
+/** Builds the whole HTTP app from its plugins and modules. It never listens: server.ts does. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Request-Id', reply.request.id);
+    return payload;
+  });
+
+  const isReady = options.isReady ?? (() => true);
+  const healthPath = `${config.apiBase}/health`;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isReady() && request.url.startsWith(`${config.apiBase}/`) && !request.url.startsWith(healthPath)) {
+      return reply
+        .status(503)
+        .header('Retry-After', '2')
+        .send({ detail: 'The portal is starting. Please try again in a moment.' });
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(openapiPlugin, { apiBase: config.apiBase });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { isReady });
+      await api.register(authRoutes);
+      await api.register(portalRoutes);
+      await api.register(devRoutes);
+    },
+    { prefix: config.apiBase },
+  );
+
+  if (options.serveWeb) await app.register(spaPlugin, { root: config.webDist, apiBase: config.apiBase });
+  return app;
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env: every setting, validated, with its embedded default. */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  API_BASE: z.string().startsWith('/').default('/api'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Agent Portal <office@agentportal.local>'),
+  OFFICE_EMAIL: z.email().default('office@agentportal.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: bool.optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  RUN_WORKERS: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().default(10),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  /** Embedded mode: PGlite and the dev mailbox, everything on this machine. */
+  embedded: boolean;
+  /** Mail and SMS stay in the outbox and the dev mailbox shows them (no SMTP, not production). */
+  devMailbox: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  apiBase: string;
+  jwtSecret: string;
+  tokenSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  officeEmail: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  /** Origins whose browser requests may use the session cookie (the portal's own, and dev servers). */
+  allowedOrigins: string[];
+  runWorkers: boolean;
+  seedDemo: boolean;
+  webDist: string;
+  rateLimits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    windowSeconds: number;
+    emailPerAddress: number;
+    emailPerIp: number;
+    codePerIp: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Folder the npm command was started from (npm sets INIT_CWD), so ./data means the repo's data. */
+const baseDir = () => process.env.INIT_CWD ?? process.cwd();
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function embeddedSecrets(dataDir: string): { jwt: string; token: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwt: randomBytes(48).toString('base64url'),
+    token: randomBytes(48).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(baseDir(), env.DATA_DIR);
+
+  if (production) {
+    const missing = (['JWT_SECRET', 'TOKEN_SECRET', 'PUBLIC_URL', 'DATABASE_URL'] as const).filter(
+      (k) => !env[k],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(`Production mode needs these settings: ${missing.join(', ')} (see .env.example)`);
+    }
+  }
+  const secrets = env.JWT_SECRET && env.TOKEN_SECRET ? null : embeddedSecrets(dataDir);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+  return {
+    env: env.NODE_ENV,
+    production,
+    embedded: !env.DATABASE_URL,
+    devMailbox: !production && !env.SMTP_URL,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    apiBase: env.API_BASE.replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? secrets!.jwt,
+    tokenSecret: env.TOKEN_SECRET ?? secrets!.token,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    officeEmail: env.OFFICE_EMAIL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(production ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
+      ...(env.ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    runWorkers: env.RUN_WORKERS,
+    seedDemo: env.SEED_DEMO && !production,
+    webDist: env.WEB_DIST ? path.resolve(baseDir(), env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    rateLimits: {
+      loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      emailPerAddress: env.RATE_LIMIT_EMAIL_PER_ADDRESS,
+      emailPerIp: env.RATE_LIMIT_EMAIL_PER_IP,
+      codePerIp: env.RATE_LIMIT_CODE_PER_IP,
+    },
+  };
+}

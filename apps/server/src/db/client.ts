@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for pg-boss and health checks. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance in embedded mode (tests dump and clone it). */
+  pglite?: PGlite;
+}
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ?? 'memory://', {
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    // pg-boss sends multi-statement scripts without parameters: those need exec().
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const MIGRATION_LOCK = 727_070;
+
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    migrate: async () => {
+      // Several processes may start at once: one migrates, the others wait for it.
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg({ client: conn, casing: 'snake_case' }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}

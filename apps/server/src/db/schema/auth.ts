@@ -1,0 +1,92 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A login session: one family of refresh tokens, rotated on every use. */
+export const sessionFamilies = pgTable(
+  'session_families',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index('session_families_user_idx').on(t.userId)],
+);
+
+/** Every refresh token ever issued, stored as a SHA-256 hash; only the newest of a family is live. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    familyId: uuid()
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** One-time tokens (verify e-mail, password reset, magic link, corporate link): id recorded, hash kept. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid().primaryKey(),
+    type: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('one_time_tokens_subject_idx').on(t.type, t.subject)],
+);
+
+/** Fixed-window counters shared by every server process (SECURITY.md item 2). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+});
+
+export const accessCodes = pgTable('access_codes', {
+  id: uuid().primaryKey().defaultRandom(),
+  code: text().notNull().unique(),
+  description: text(),
+  maxUses: integer(),
+  usedCount: integer().notNull().default(0),
+  expiresAt: timestamp({ withTimezone: true }),
+  corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  groupId: uuid(),
+  createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  disabledAt: timestamp({ withTimezone: true }),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid(),
+    actorEmail: text(),
+    action: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from './agents';
+export * from './auth';
+export * from './messages';
+export * from './users';

@@ -1,0 +1,33 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The outbox: every e-mail and SMS the portal sends. A row is written in the same transaction
+ * as the change that causes it; a job delivers it through the configured provider.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: text().$type<'email' | 'sms'>().notNull(),
+    toAddress: text().notNull(),
+    fromAddress: text().notNull(),
+    subject: text(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    attachments: jsonb()
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
+    template: text(),
+    status: text().$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
+    lockedUntil: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    providerMessageId: text(),
+    provider: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.createdAt), index('outbox_created_idx').on(t.createdAt)],
+);
+export type OutboxMessage = typeof outboxMessages.$inferSelect;

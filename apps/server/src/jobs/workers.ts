@@ -1,0 +1,37 @@
+import type { Database } from '../db/client';
+import { DELIVERY_RETRY, deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
+import type { Providers } from '../providers';
+import { QUEUES, type Queue } from './queue';
+
+export interface WorkerOptions {
+  pollingIntervalSeconds?: number;
+}
+
+/** Registers every job handler on this process. Any number of processes may do this. */
+export async function startWorkers(
+  queue: Queue,
+  deps: { database: Database; providers: Providers },
+  options: WorkerOptions = {},
+): Promise<void> {
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+
+  await queue.boss.work<{ id: string }>(
+    QUEUES.deliverMessage,
+    { ...polling, includeMetadata: true },
+    async (jobs) => {
+      for (const job of jobs) {
+        await deliverMessage({ db: deps.database.db, mail: deps.providers.mail }, job.data.id, {
+          finalAttempt: job.retryCount >= job.retryLimit,
+        });
+      }
+    },
+  );
+
+  await queue.boss.work(QUEUES.outboxSweep, polling, async () => {
+    // A job can be lost between a commit and its enqueue (a crash); the sweep finds such messages.
+    const ids = await findStrandedMessages(deps.database.db, 10 * 60);
+    if (ids.length > 0) await dispatch(queue, ...ids);
+  });
+  await queue.boss.schedule(QUEUES.outboxSweep, '*/5 * * * *', {}, { retryLimit: 0 });
+  void DELIVERY_RETRY;
+}

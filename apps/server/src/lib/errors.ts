@@ -1,0 +1,42 @@
+/** Errors an operation throws; one handler turns them into `{detail}` with the right status. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const badRequest = (detail: string) => new AppError('bad_request', detail);
+export const unauthorized = (detail: string) => new AppError('unauthorized', detail);
+export const forbidden = (detail: string) => new AppError('forbidden', detail);
+export const notFound = (detail: string) => new AppError('not_found', detail);

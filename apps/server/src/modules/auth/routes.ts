@@ -1,0 +1,184 @@
+import {
+  DetailSchema,
+  EmailRequestSchema,
+  LoginFormSchema,
+  LoginResponseSchema,
+  MagicTokenResponseSchema,
+  PasswordResetConfirmSchema,
+  RefreshResponseSchema,
+  UserSchema,
+  ValidateMagicTokenSchema,
+} from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, currentUser, requireSameSite, requireUser } from '../../plugins/auth';
+import { toUser } from '../agents/serialize';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import * as auth from './service';
+import { familyOfRefreshToken, revokeFamily } from './sessions';
+
+export const clientInfo = (request: FastifyRequest): auth.ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+const accepted = { detail: 'If an account exists for that address, we have sent an e-mail.' };
+const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 429: DetailSchema };
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password (form fields username, password)',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: LoginFormSchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { session, user } = await auth.login(app.deps, {
+        email: request.body.username,
+        password: request.body.password,
+        client: clientInfo(request),
+      });
+      setRefreshCookie(request, reply, session.refreshToken);
+      return { access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) };
+    },
+  );
+
+  r.post(
+    '/refresh',
+    {
+      preHandler: requireSameSite,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh cookie',
+        response: { 200: RefreshResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const token = readRefreshCookie(request);
+      if (!token) return reply.status(401).send({ detail: 'Not authenticated' });
+      try {
+        const { session, user } = await auth.refresh(app.deps, token);
+        setRefreshCookie(request, reply, session.refreshToken);
+        return { access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) };
+      } catch (error) {
+        clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      preHandler: requireSameSite,
+      schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const token = readRefreshCookie(request);
+      const { db } = app.deps.database;
+      const familyId = token ? await familyOfRefreshToken(db, token) : null;
+      if (familyId) await revokeFamily(db, familyId, 'logout');
+      const bearer = await authenticate(request);
+      if (bearer) await revokeFamily(db, bearer.sessionId, 'logout');
+      clearRefreshCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/me',
+    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: UserSchema, ...errors } } },
+    async (request) => toUser(currentUser(request)),
+  );
+
+  r.post(
+    '/auth/request-verify-token',
+    { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
+    async (request, reply) => {
+      await auth.requestEmailVerification(app.deps, request.body.email, clientInfo(request));
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  r.get(
+    '/verify/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ token: z.string().min(1).max(4096) }),
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Referrer-Policy', 'no-referrer');
+      return toUser(await auth.verifyEmail(app.deps, request.params.token));
+    },
+  );
+
+  r.post(
+    '/password-reset/request',
+    { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
+    async (request, reply) => {
+      await auth.requestPasswordReset(app.deps, request.body.email, clientInfo(request));
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  r.post(
+    '/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        body: PasswordResetConfirmSchema,
+        response: { 200: DetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Referrer-Policy', 'no-referrer');
+      await auth.confirmPasswordReset(app.deps, {
+        token: request.body.token,
+        newPassword: request.body.new_password,
+        client: clientInfo(request),
+      });
+      return { detail: 'Your password has been changed. Please sign in with your new password.' };
+    },
+  );
+
+  r.post(
+    '/auth/request-magic-link',
+    { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
+    async (request, reply) => {
+      await auth.requestMagicLink(app.deps, request.body.email, clientInfo(request));
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  r.post(
+    '/auth/validate-magic-token',
+    {
+      schema: {
+        tags: ['auth'],
+        body: ValidateMagicTokenSchema,
+        response: { 200: MagicTokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Referrer-Policy', 'no-referrer');
+      const { session, user } = await auth.validateMagicToken(app.deps, {
+        token: request.body.token,
+        expectedType: request.body.expected_type,
+        client: clientInfo(request),
+      });
+      setRefreshCookie(request, reply, session.refreshToken);
+      return { access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) };
+    },
+  );
+}

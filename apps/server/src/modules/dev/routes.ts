@@ -1,0 +1,76 @@
+import { DetailSchema } from '@portal/shared';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { outboxMessages } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { requireSuperuser } from '../../plugins/auth';
+
+const MailboxItemSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.string(),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  links: z.array(z.string()),
+});
+
+const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+
+/** The dev mailbox: what the embedded outbox holds, for superusers on a local install. */
+export async function devRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/dev/mailbox',
+    {
+      preHandler: async (request) => {
+        if (!app.deps.config.devMailbox)
+          throw notFound('The dev mailbox exists only when mail stays on this machine');
+        await requireSuperuser(request);
+      },
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages in the outbox, newest first (embedded mode, superusers)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: {
+          200: z.object({ items: z.array(MailboxItemSchema) }),
+          401: DetailSchema,
+          403: DetailSchema,
+          404: DetailSchema,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await app.deps.database.db
+        .select()
+        .from(outboxMessages)
+        .orderBy(desc(outboxMessages.createdAt))
+        .limit(request.query.limit);
+      return {
+        items: rows.map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          to: m.toAddress,
+          from: m.fromAddress,
+          subject: m.subject,
+          text: m.textBody,
+          html: m.htmlBody,
+          status: m.status,
+          attempts: m.attempts,
+          last_error: m.lastError,
+          created_at: m.createdAt.toISOString(),
+          sent_at: m.sentAt?.toISOString() ?? null,
+          links: linksIn(m.textBody),
+        })),
+      };
+    },
+  );
+}

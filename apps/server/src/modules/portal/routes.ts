@@ -1,0 +1,87 @@
+import {
+  DetailSchema,
+  isRatingRequired,
+  LoginResponseSchema,
+  PortalMeSchema,
+  RegisterRequestSchema,
+  SignupRequestSchema,
+  SignupResponseSchema,
+} from '@portal/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { loadAgentRecord } from '../agents/queries';
+import { toUser } from '../agents/serialize';
+import { setRefreshCookie } from '../auth/cookies';
+import { clientInfo } from '../auth/routes';
+import * as auth from '../auth/service';
+
+const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 429: DetailSchema };
+
+export async function portalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/portal/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['portal'],
+        summary: 'The signed-in user with the agent record',
+        response: { 200: PortalMeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const agent = await loadAgentRecord(app.deps.database.db, user.id);
+      return {
+        ...toUser(user),
+        agent_profile: agent,
+        zipcodes: agent?.zipcodes ?? [],
+        rating_required: agent ? isRatingRequired(agent, new Date()) : false,
+      };
+    },
+  );
+
+  r.post(
+    '/portal/signup',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Check an e-mail and access code before choosing a password',
+        body: SignupRequestSchema,
+        response: { 200: SignupResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      auth.checkSignup(app.deps, {
+        email: request.body.email,
+        accessCode: request.body.access_code,
+        client: clientInfo(request),
+      }),
+  );
+
+  r.post(
+    '/portal/register',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Create the agent account and sign in',
+        body: RegisterRequestSchema,
+        response: { 201: LoginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { session, user } = await auth.register(app.deps, {
+        email: request.body.email,
+        accessCode: request.body.access_code,
+        password: request.body.password,
+        client: clientInfo(request),
+      });
+      setRefreshCookie(request, reply, session.refreshToken);
+      return reply
+        .status(201)
+        .send({ access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) });
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailMessage, MailProvider } from './interface';
+
+/** Production adapter: any SMTP server, configured by SMTP_URL (smtp:// or smtps://). */
+export class SmtpMailProvider implements MailProvider {
+  readonly name = 'smtp';
+  private readonly transport: Transporter;
+
+  constructor(url: string) {
+    this.transport = nodemailer.createTransport(url, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as never);
+  }
+
+  async send(message: MailMessage) {
+    const info = await this.transport.sendMail({
+      messageId: `<${message.id}@agent-portal>`,
+      from: message.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? undefined,
+      attachments: message.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content, 'base64'),
+      })),
+    });
+    return { providerMessageId: String(info.messageId ?? message.id) };
+  }
+
+  async close() {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { startWorkers } from './jobs/workers';
+import { closeRuntime, holderOfDataDir, lockDataDir, openDeps, prepareRuntime } from './runtime';
+
+/** Starts the portal: API, built web app and (unless RUN_WORKERS=false) the job workers. */
+async function main() {
+  const config = loadConfig();
+  const holder = holderOfDataDir(config);
+  if (holder) {
+    console.error(
+      `Another portal server (pid ${holder.pid}) is already using ${config.dataDir} at ${holder.url}.`,
+    );
+    process.exit(1);
+  }
+  const releaseLock = lockDataDir(config, config.publicUrl);
+  let ready = false;
+  const deps = await openDeps(config);
+  const app = await buildApp(deps, {
+    logger: { level: config.logLevel },
+    serveWeb: true,
+    isReady: () => ready,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close().catch(() => {});
+    await closeRuntime(deps);
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  await prepareRuntime(deps);
+  let banner = '';
+  if (config.seedDemo && (await isDatabaseEmpty(deps))) {
+    banner = formatDemoBanner(config.publicUrl, await seedDemo(deps));
+  }
+  if (config.runWorkers) await startWorkers(deps.queue, deps);
+  ready = true;
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(
+    `\nAgent portal ready at ${config.publicUrl} (database: ${where}; API docs: ${config.publicUrl}${config.apiBase}/docs)`,
+  );
+  if (banner) console.log(banner);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

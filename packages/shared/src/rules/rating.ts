@@ -1,0 +1,38 @@
+import { RATING_INTERVAL_DAYS } from '../constants';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RatingInput {
+  agent_status: string;
+  signup_status: string;
+  onboarding_date: string | null;
+  last_rating_date: string | null;
+}
+
+/**
+ * DESIGN.md section 7: an active agent whose onboarding finished at least `intervalDays` ago
+ * and who has not rated in the last `intervalDays` is asked to rate lead quality.
+ */
+export function isRatingRequired(
+  agent: RatingInput,
+  now: Date,
+  intervalDays = RATING_INTERVAL_DAYS,
+): boolean {
+  if (agent.agent_status !== 'active' || agent.signup_status !== 'complete') return false;
+  if (!agent.onboarding_date) return false;
+  const interval = intervalDays * DAY_MS;
+  if (now.getTime() - Date.parse(agent.onboarding_date) < interval) return false;
+  if (agent.last_rating_date && now.getTime() - Date.parse(agent.last_rating_date) < interval) return false;
+  return true;
+}
+
+/** Latest score against the mean of the three before it: +-0.5 or more moves the trend. */
+export function ratingTrend(scores: number[]): 'improving' | 'declining' | 'stable' | null {
+  if (scores.length < 2) return null;
+  const latest = scores[scores.length - 1]!;
+  const before = scores.slice(-4, -1);
+  const mean = before.reduce((sum, s) => sum + s, 0) / before.length;
+  if (latest - mean >= 0.5) return 'improving';
+  if (mean - latest >= 0.5) return 'declining';
+  return 'stable';
+}
