@@ -27,6 +27,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Link tokens (JWTs) travel in paths such as /verify/:token.
+    routerOptions: { maxParamLength: 4096 },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
   });

@@ -252,3 +252,10 @@ export const AgentRecordSchema = z.object({
   updated_at: z.string(),
 });
 export type AgentRecord = z.infer<typeof AgentRecordSchema>;
+
+/** POST /portal/me/rating: the agent scores the quality of their leads (DESIGN.md section 7). */
+export const RatingRequestSchema = z.object({
+  score: z.number().int().min(1, 'Choose a score from 1 to 5').max(5, 'Choose a score from 1 to 5'),
+  comment: z.string().trim().max(2000, 'Keep the comment under 2000 characters').optional().default(''),
+});
+export type RatingRequest = z.infer<typeof RatingRequestSchema>;

@@ -121,6 +121,14 @@ CREATE TABLE "groups" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ratings" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"agent_id" uuid NOT NULL,
+	"score" integer NOT NULL,
+	"comment" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "access_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"code" text NOT NULL,
@@ -227,6 +235,7 @@ ALTER TABLE "agents" ADD CONSTRAINT "agents_corporate_user_id_users_id_fk" FOREI
 ALTER TABLE "group_memberships" ADD CONSTRAINT "group_memberships_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_memberships" ADD CONSTRAINT "group_memberships_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "groups" ADD CONSTRAINT "groups_corporate_user_id_users_id_fk" FOREIGN KEY ("corporate_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ratings" ADD CONSTRAINT "ratings_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_codes" ADD CONSTRAINT "access_codes_corporate_user_id_users_id_fk" FOREIGN KEY ("corporate_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_codes" ADD CONSTRAINT "access_codes_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -239,6 +248,7 @@ CREATE INDEX "agents_status_idx" ON "agents" USING btree ("agent_status");--> st
 CREATE INDEX "agents_zipcodes_gin" ON "agents" USING gin ("zipcodes");--> statement-breakpoint
 CREATE UNIQUE INDEX "group_memberships_key" ON "group_memberships" USING btree ("group_id","agent_id");--> statement-breakpoint
 CREATE INDEX "group_memberships_agent_idx" ON "group_memberships" USING btree ("agent_id");--> statement-breakpoint
+CREATE INDEX "ratings_agent_idx" ON "ratings" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "one_time_tokens_subject_idx" ON "one_time_tokens" USING btree ("type","subject");--> statement-breakpoint

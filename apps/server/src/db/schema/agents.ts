@@ -182,20 +182,17 @@ export const agents = pgTable(
       .$type<{ total_leads: number; missed_calls: number; answered_calls: number }>()
       .notNull()
       .default({ total_leads: 0, missed_calls: 0, answered_calls: 0 }),
-    leadsCount: jsonb()
-      .$type<Record<string, number | string | null>>()
-      .notNull()
-      .default({
-        l_7: 0,
-        l_14: 0,
-        l_21: 0,
-        l_30: 0,
-        l_45: 0,
-        l_60: 0,
-        l_90: 0,
-        total_leads: 0,
-        update_date: null,
-      }),
+    leadsCount: jsonb().$type<Record<string, number | string | null>>().notNull().default({
+      l_7: 0,
+      l_14: 0,
+      l_21: 0,
+      l_30: 0,
+      l_45: 0,
+      l_60: 0,
+      l_90: 0,
+      total_leads: 0,
+      update_date: null,
+    }),
     // portal preferences
     canSeePortalOnboarding: boolean(),
     canSeePortalZips: boolean(),
@@ -243,4 +240,19 @@ export const groupMemberships = pgTable(
     uniqueIndex('group_memberships_key').on(t.groupId, t.agentId),
     index('group_memberships_agent_idx').on(t.agentId),
   ],
+);
+
+/** Each lead-quality rating an agent gives (DESIGN.md section 7). */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    score: integer().notNull(),
+    comment: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ratings_agent_idx').on(t.agentId, t.createdAt)],
 );

@@ -28,7 +28,18 @@ export function assertAcceptablePassword(password: string): void {
   if (password.length < PASSWORD_MIN)
     throw badRequest(`Password must be at least ${PASSWORD_MIN} characters`);
   if (password.length > PASSWORD_MAX) throw badRequest(`Password must be at most ${PASSWORD_MAX} characters`);
-  if (dumbPasswords.check(password) || dumbPasswords.check(password.toLowerCase())) {
+  if (isCommonPassword(password)) {
     throw badRequest('This password is one of the most common passwords. Please choose another.');
   }
+}
+
+/**
+ * In the list of the 10,000 commonest passwords, or one of them with a few digits or symbols
+ * added at the end ("password123", "iloveyou!").
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (dumbPasswords.check(password) || dumbPasswords.check(lower)) return true;
+  const stem = lower.replace(/[\d\W_]{1,4}$/, '');
+  return stem !== lower && stem.length >= 4 && dumbPasswords.check(stem);
 }

@@ -3,18 +3,33 @@ import {
   isRatingRequired,
   LoginResponseSchema,
   PortalMeSchema,
+  RatingRequestSchema,
   RegisterRequestSchema,
   SignupRequestSchema,
   SignupResponseSchema,
 } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { loadAgentRecord } from '../agents/queries';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
 import { clientInfo } from '../auth/routes';
 import * as auth from '../auth/service';
+import { rateLeads } from '../rating/service';
+
+/** GET /portal/me's answer: the user, the agent record and whether a rating is due. */
+async function portalMe(db: Executor, user: UserRow) {
+  const agent = await loadAgentRecord(db, user.id);
+  return {
+    ...toUser(user),
+    agent_profile: agent,
+    zipcodes: agent?.zipcodes ?? [],
+    rating_required: agent ? isRatingRequired(agent, new Date()) : false,
+  };
+}
 
 const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 429: DetailSchema };
 
@@ -33,13 +48,7 @@ export async function portalRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const agent = await loadAgentRecord(app.deps.database.db, user.id);
-      return {
-        ...toUser(user),
-        agent_profile: agent,
-        zipcodes: agent?.zipcodes ?? [],
-        rating_required: agent ? isRatingRequired(agent, new Date()) : false,
-      };
+      return portalMe(app.deps.database.db, user);
     },
   );
 
@@ -82,6 +91,24 @@ export async function portalRoutes(app: FastifyInstance) {
       return reply
         .status(201)
         .send({ access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) });
+    },
+  );
+
+  r.post(
+    '/portal/me/rating',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['portal'],
+        summary: 'Rate the quality of the leads received (asked every 30 days)',
+        body: RatingRequestSchema,
+        response: { 200: PortalMeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await rateLeads(app.deps.database, { userId: user.id, rating: request.body });
+      return portalMe(app.deps.database.db, user);
     },
   );
 }

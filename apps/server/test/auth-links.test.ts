@@ -1,0 +1,255 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { oneTimeTokens, outboxMessages, users } from '../src/db/schema';
+import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
+import { lastMessageTo, linkIn, seedUser } from './helpers/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMIT_EMAIL_PER_ADDRESS: '3', RATE_LIMIT_EMAIL_PER_IP: '8' } });
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const post = (url: string, payload: object, extra: { ip?: string; headers?: Record<string, string> } = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: extra.ip ?? '10.5.0.1',
+    headers: extra.headers,
+  });
+
+async function resetLinkFor(email: string) {
+  const response = await post('/api/password-reset/request', { email });
+  expect(response.statusCode).toBe(202);
+  const message = await lastMessageTo(ctx.deps.database.db, email);
+  return linkIn(message!.textBody, '/recovery/');
+}
+
+describe('password reset', () => {
+  it('e-mails a link built from the configured address, not the Host header', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    await post('/api/password-reset/request', { email: user.email }, { headers: { host: 'evil.example' } });
+    const message = await lastMessageTo(ctx.deps.database.db, user.email);
+    expect(message?.subject).toBe('Reset your password');
+    const { url } = linkIn(message!.textBody, '/recovery/');
+    expect(url.startsWith('http://portal.test/recovery/')).toBe(true);
+    expect(message!.textBody).not.toContain('evil.example');
+  });
+
+  it('answers the same whether the e-mail exists or not, and mails only known addresses', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const known = await post('/api/password-reset/request', { email: user.email });
+    const unknown = await post('/api/password-reset/request', { email: 'stranger@example.com' });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    expect(await lastMessageTo(ctx.deps.database.db, 'stranger@example.com')).toBeNull();
+  });
+
+  it('changes the password, signs out every session, and works only once', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db);
+    const before = await login(ctx.app, user.email, password);
+    const { token } = await resetLinkFor(user.email);
+
+    const confirm = await post('/api/password-reset/confirm', { token, new_password: 'brand-new-secret-77' });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.headers['referrer-policy']).toBe('no-referrer');
+
+    expect((await ctx.app.inject({ url: '/api/me', headers: bearer(before.accessToken) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/refresh', headers: { cookie: before.cookie! } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await login(ctx.app, user.email, password)).response.statusCode).toBe(400);
+    expect((await login(ctx.app, user.email, 'brand-new-secret-77')).response.statusCode).toBe(200);
+
+    const again = await post('/api/password-reset/confirm', { token, new_password: 'another-secret-88' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toMatch(/invalid or has expired/);
+  });
+
+  it('lets exactly one of two concurrent uses of a link succeed', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const { token } = await resetLinkFor(user.email);
+    const results = await Promise.all([
+      post('/api/password-reset/confirm', { token, new_password: 'first-racer-secret-1' }),
+      post('/api/password-reset/confirm', { token, new_password: 'second-racer-secret-2' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('refuses an expired link', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const { token } = await resetLinkFor(user.email);
+    await ctx.deps.database.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` });
+    const response = await post('/api/password-reset/confirm', { token, new_password: 'too-late-secret-99' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('expires links after one hour', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    await resetLinkFor(user.email);
+    const [row] = await ctx.deps.database.db
+      .select({
+        seconds: sql<number>`extract(epoch from (${oneTimeTokens.expiresAt} - ${oneTimeTokens.createdAt}))::int`,
+      })
+      .from(oneTimeTokens);
+    expect(row!.seconds).toBe(3600);
+  });
+
+  it('invalidates the previous link when a new one is requested', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const first = await resetLinkFor(user.email);
+    const second = await resetLinkFor(user.email);
+    expect(
+      (await post('/api/password-reset/confirm', { token: first.token, new_password: 'old-link-secret-11' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/password-reset/confirm', { token: second.token, new_password: 'new-link-secret-22' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps only a hash of the token', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const { token } = await resetLinkFor(user.email);
+    const rows = await ctx.deps.database.db.select().from(oneTimeTokens);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('refuses a weak new password without spending the link', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const { token } = await resetLinkFor(user.email);
+    const weak = await post('/api/password-reset/confirm', { token, new_password: 'password123' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().detail).toMatch(/most common passwords/);
+    const short = await post('/api/password-reset/confirm', { token, new_password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toMatch(/at least 8/);
+    expect(
+      (await post('/api/password-reset/confirm', { token, new_password: 'a-much-better-secret' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('throttles requests per address and per IP', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await post('/api/password-reset/request', { email: user.email }, { ip: `10.6.0.${i}` })).statusCode,
+      ).toBe(202);
+    }
+    const limited = await post('/api/password-reset/request', { email: user.email }, { ip: '10.6.0.50' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    const mails = await ctx.deps.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, user.email));
+    expect(mails).toHaveLength(3);
+
+    for (let i = 0; i < 8; i++)
+      await post('/api/password-reset/request', { email: `p${i}@example.com` }, { ip: '10.6.1.1' });
+    expect(
+      (await post('/api/password-reset/request', { email: 'p9@example.com' }, { ip: '10.6.1.1' })).statusCode,
+    ).toBe(429);
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies with the e-mailed link, once', async () => {
+    const { user } = await seedUser(ctx.deps.database.db, { isVerified: false });
+    expect((await post('/api/auth/request-verify-token', { email: user.email })).statusCode).toBe(202);
+    const { token } = linkIn(
+      (await lastMessageTo(ctx.deps.database.db, user.email))!.textBody,
+      '/verify-email/',
+    );
+    const verified = await ctx.app.inject({ url: `/api/verify/${token}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ id: user.id, is_verified: true });
+    expect(verified.headers['referrer-policy']).toBe('no-referrer');
+    const again = await ctx.app.inject({ url: `/api/verify/${token}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('Verification failed');
+  });
+
+  it('answers 202 for unknown and already verified addresses without sending anything', async () => {
+    const { user } = await seedUser(ctx.deps.database.db, { isVerified: true });
+    const a = await post('/api/auth/request-verify-token', { email: user.email });
+    const b = await post('/api/auth/request-verify-token', { email: 'unknown@example.com' });
+    expect(a.statusCode).toBe(202);
+    expect(b.body).toBe(a.body);
+    expect(await ctx.deps.database.db.select().from(outboxMessages)).toHaveLength(0);
+  });
+
+  it('refuses a reset link used as a verification link', async () => {
+    const { user } = await seedUser(ctx.deps.database.db, { isVerified: false });
+    const { token } = await resetLinkFor(user.email);
+    expect((await ctx.app.inject({ url: `/api/verify/${token}` })).statusCode).toBe(400);
+    const [row] = await ctx.deps.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.isVerified).toBe(false);
+  });
+});
+
+describe('magic link sign-in', () => {
+  async function magicTokenFor(email: string) {
+    expect((await post('/api/auth/request-magic-link', { email })).statusCode).toBe(202);
+    return linkIn((await lastMessageTo(ctx.deps.database.db, email))!.textBody, '/login/magic/').token;
+  }
+
+  it('signs the user in once with a default_login token', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const token = await magicTokenFor(user.email);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(payload.type).toBe('default_login');
+
+    const response = await post('/api/auth/validate-magic-token', { token, expected_type: 'user_login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ token_type: 'bearer', user: { id: user.id } });
+    expect(refreshCookieOf(response)).toBeDefined();
+    const me = await ctx.app.inject({ url: '/api/me', headers: bearer(response.json().access_token) });
+    expect(me.statusCode).toBe(200);
+
+    const again = await post('/api/auth/validate-magic-token', { token, expected_type: 'user_login' });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('expires after 10 minutes', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    await magicTokenFor(user.email);
+    const [row] = await ctx.deps.database.db
+      .select({
+        seconds: sql<number>`extract(epoch from (${oneTimeTokens.expiresAt} - ${oneTimeTokens.createdAt}))::int`,
+      })
+      .from(oneTimeTokens);
+    expect(row!.seconds).toBe(600);
+  });
+
+  it('says "Invalid token format" and "Unsupported token type" as the client expects', async () => {
+    const bad = await post('/api/auth/validate-magic-token', { token: 'not-a-token' });
+    expect(bad.json()).toEqual({ detail: 'Invalid token format' });
+    const { user } = await seedUser(ctx.deps.database.db);
+    const { token } = await resetLinkFor(user.email);
+    const wrongType = await post('/api/auth/validate-magic-token', { token });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ detail: 'Unsupported token type' });
+    const magic = await magicTokenFor(user.email);
+    const mismatch = await post('/api/auth/validate-magic-token', {
+      token: magic,
+      expected_type: 'recipient_login',
+    });
+    expect(mismatch.json()).toEqual({ detail: 'Unsupported token type' });
+  });
+
+  it('answers the same for unknown addresses', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const known = await post('/api/auth/request-magic-link', { email: user.email });
+    const unknown = await post('/api/auth/request-magic-link', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+  });
+});

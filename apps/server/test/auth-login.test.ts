@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { users } from '../src/db/schema';
+import { createTestContext, login, type TestContext, testConfig } from './helpers/app';
+import { seedUser } from './helpers/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '3', RATE_LIMIT_LOGIN_PER_IP: '6' } });
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+describe('POST /api/login', () => {
+  it('signs in with the form fields username and password and sets the refresh cookie', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db, { email: 'Agent@Example.com' });
+    const { response } = await login(ctx.app, 'agent@example.com', password);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ token_type: 'bearer', user: { id: user.id, email: 'Agent@Example.com' } });
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(body.user).not.toHaveProperty('passwordHash');
+    expect(JSON.stringify(body)).not.toContain('argon2');
+
+    const cookie = response.cookies.find((c) => c.name === 'refresh_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(cookie?.value.length).toBeGreaterThanOrEqual(43);
+    // Plain-HTTP dev: not Secure. An https public URL makes it Secure (below).
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it('marks the refresh cookie Secure when the portal is served over https', async () => {
+    const app = await buildApp({
+      ...ctx.deps,
+      config: testConfig({ PUBLIC_URL: 'https://portal.example.com' }),
+    });
+    const { password } = await seedUser(ctx.deps.database.db, { email: 'secure@example.com' });
+    const { response } = await login(app, 'secure@example.com', password);
+    expect(response.cookies.find((c) => c.name === 'refresh_token')?.secure).toBe(true);
+    await app.close();
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    await seedUser(ctx.deps.database.db, { email: 'known@example.com' });
+    const wrong = await login(ctx.app, 'known@example.com', 'not-the-password');
+    const unknown = await login(ctx.app, 'nobody@example.com', 'not-the-password');
+    expect(wrong.response.statusCode).toBe(400);
+    expect(unknown.response.statusCode).toBe(400);
+    expect(wrong.response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+    expect(unknown.response.body).toBe(wrong.response.body);
+    expect(wrong.cookie).toBeUndefined();
+  });
+
+  it('spends similar time on unknown e-mails as on wrong passwords (a dummy hash is checked)', async () => {
+    await seedUser(ctx.deps.database.db, { email: 'timing@example.com' });
+    const time = async (email: string, ip: string) => {
+      const started = performance.now();
+      await login(ctx.app, email, 'wrong-password-123', ip);
+      return performance.now() - started;
+    };
+    await time('warmup@example.com', '10.9.0.1');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time('timing@example.com', `10.9.1.${i}`));
+      unknown.push(await time(`ghost${i}@example.com`, `10.9.2.${i}`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // An unknown e-mail without the dummy hash would answer many times faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+  });
+
+  it('refuses an inactive user with the same answer as a wrong password', async () => {
+    const { password } = await seedUser(ctx.deps.database.db, { email: 'off@example.com', isActive: false });
+    const { response } = await login(ctx.app, 'off@example.com', password);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+  });
+
+  it('refuses a request without the fields with a clear detail', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=someone%40example.com',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/password/);
+  });
+});
+
+describe('login rate limits', () => {
+  it('limits failed logins per account with 429 and Retry-After, even from many addresses', async () => {
+    const { password } = await seedUser(ctx.deps.database.db, { email: 'target@example.com' });
+    for (let i = 0; i < 3; i++) {
+      const { response } = await login(ctx.app, 'target@example.com', 'wrong-guess', `10.1.0.${i}`);
+      expect(response.statusCode).toBe(400);
+    }
+    const blocked = await login(ctx.app, 'target@example.com', password, '10.1.0.99');
+    expect(blocked.response.statusCode).toBe(429);
+    expect(Number(blocked.response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.response.json().detail).toMatch(/Too many attempts/);
+  });
+
+  it('limits failed logins per IP across accounts, and a forged X-Forwarded-For does not reset it', async () => {
+    for (let i = 0; i < 6; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.2.0.1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i}` },
+        payload: new URLSearchParams({
+          username: `spray${i}@example.com`,
+          password: 'guess-123456',
+        }).toString(),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.2.0.1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.7' },
+      payload: new URLSearchParams({
+        username: 'spray-last@example.com',
+        password: 'guess-123456',
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(429);
+  });
+
+  it('a successful login clears the account count', async () => {
+    const { password } = await seedUser(ctx.deps.database.db, { email: 'forgetful@example.com' });
+    for (let i = 0; i < 2; i++) await login(ctx.app, 'forgetful@example.com', 'wrong-guess', '10.3.0.1');
+    expect((await login(ctx.app, 'forgetful@example.com', password, '10.3.0.1')).response.statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await login(ctx.app, 'forgetful@example.com', 'wrong-guess', '10.3.0.1')).response.statusCode,
+      ).toBe(400);
+    }
+  });
+
+  it('holds across two server processes sharing the database', async () => {
+    const second = await buildApp(ctx.deps);
+    await seedUser(ctx.deps.database.db, { email: 'shared@example.com' });
+    await login(ctx.app, 'shared@example.com', 'wrong-1', '10.4.0.1');
+    await login(second, 'shared@example.com', 'wrong-2', '10.4.0.2');
+    await login(ctx.app, 'shared@example.com', 'wrong-3', '10.4.0.3');
+    const fourth = await login(second, 'shared@example.com', 'wrong-4', '10.4.0.4');
+    expect(fourth.response.statusCode).toBe(429);
+    await second.close();
+  });
+
+  it('takes a deactivation into account on the next request', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db, { email: 'soon-off@example.com' });
+    const { accessToken } = await login(ctx.app, 'soon-off@example.com', password);
+    const me = () => ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await me()).statusCode).toBe(200);
+    await ctx.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('takes a role change into account on the next request', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db, { email: 'promoted@example.com' });
+    const { accessToken } = await login(ctx.app, 'promoted@example.com', password);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    expect((await ctx.app.inject({ url: '/api/dev/mailbox', headers })).statusCode).toBe(403);
+    await ctx.deps.database.db
+      .update(users)
+      .set({ isSuperuser: true, userRole: 'superuser' })
+      .where(eq(users.id, user.id));
+    expect((await ctx.app.inject({ url: '/api/dev/mailbox', headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/me', headers })).json().user_role).toBe('superuser');
+  });
+});

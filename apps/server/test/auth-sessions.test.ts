@@ -1,0 +1,213 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refreshTokens, sessionFamilies } from '../src/db/schema';
+import { signAccessToken, signLinkToken } from '../src/modules/auth/jwt';
+import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
+import { seedUser } from './helpers/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const refresh = (cookie: string | undefined, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/refresh',
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
+
+async function signedIn() {
+  const { user, password } = await seedUser(ctx.deps.database.db);
+  const session = await login(ctx.app, user.email, password);
+  return { user, ...session };
+}
+
+describe('refresh tokens', () => {
+  it('are opaque and stored only as a hash', async () => {
+    const { cookie } = await signedIn();
+    const token = cookie!.split('=')[1]!;
+    expect(token.split('.')).toHaveLength(1);
+    const stored = await ctx.deps.database.db.select().from(refreshTokens);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).not.toContain(token);
+    expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('rotate on every use and give a working access token', async () => {
+    const { cookie, user } = await signedIn();
+    const first = await refresh(cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ token_type: 'bearer', user: { id: user.id } });
+    const next = refreshCookieOf(first);
+    expect(next).toBeDefined();
+    expect(next).not.toBe(cookie);
+    const me = await ctx.app.inject({ url: '/api/me', headers: bearer(first.json().access_token) });
+    expect(me.json().id).toBe(user.id);
+    expect((await refresh(next)).statusCode).toBe(200);
+  });
+
+  it('revoke the whole family when a rotated token is used again', async () => {
+    const { cookie, accessToken } = await signedIn();
+    const rotated = await refresh(cookie);
+    const current = refreshCookieOf(rotated);
+
+    const replay = await refresh(cookie);
+    expect(replay.statusCode).toBe(401);
+    // The thief's replay also ends the legitimate holder's session and its access tokens.
+    expect((await refresh(current)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/me', headers: bearer(accessToken) })).statusCode).toBe(401);
+    const [family] = await ctx.deps.database.db.select().from(sessionFamilies);
+    expect(family!.revokedReason).toBe('refresh token reused');
+  });
+
+  it('leave no family half-rotated when two refreshes race', async () => {
+    const { cookie } = await signedIn();
+    const results = await Promise.all([refresh(cookie), refresh(cookie)]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    const tokens = await ctx.deps.database.db.select().from(refreshTokens);
+    // The original was rotated exactly once: one child, never two live children.
+    expect(tokens).toHaveLength(2);
+    expect(tokens.filter((t) => t.rotatedAt === null)).toHaveLength(1);
+  });
+
+  it('refuses a missing or unknown cookie with 401', async () => {
+    expect((await refresh(undefined)).statusCode).toBe(401);
+    expect((await refresh('refresh_token=not-a-real-token')).statusCode).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session: refresh cookie and access token stop working', async () => {
+    const { cookie, accessToken } = await signedIn();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: cookie!, ...bearer(accessToken) },
+    });
+    expect(response.statusCode).toBe(204);
+    const cleared = response.cookies.find((c) => c.name === 'refresh_token');
+    expect(cleared?.value).toBe('');
+    expect((await refresh(cookie)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/me', headers: bearer(accessToken) })).statusCode).toBe(401);
+  });
+
+  it('ends only this session, not the user’s other devices', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db);
+    const phone = await login(ctx.app, user.email, password);
+    const laptop = await login(ctx.app, user.email, password);
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: phone.cookie! } });
+    expect((await refresh(laptop.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('cross-site requests to cookie endpoints', () => {
+  it('are refused by Sec-Fetch-Site', async () => {
+    const { cookie } = await signedIn();
+    const response = await refresh(cookie, { 'sec-fetch-site': 'cross-site' });
+    expect(response.statusCode).toBe(403);
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: cookie!, 'sec-fetch-site': 'same-site' },
+    });
+    expect(logout.statusCode).toBe(403);
+    // Refused requests changed nothing: the cookie still works from our own pages.
+    expect((await refresh(cookie, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+
+  it('are refused by Origin when the browser sends no Sec-Fetch-Site', async () => {
+    const { cookie } = await signedIn();
+    expect((await refresh(cookie, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await refresh(cookie, { origin: 'http://portal.test' })).statusCode).toBe(200);
+  });
+});
+
+describe('forged access tokens are refused', () => {
+  const secret = 'test-jwt-secret-that-is-long-enough-0123456789';
+  const me = (token: string) => ctx.app.inject({ url: '/api/me', headers: bearer(token) });
+
+  it('alg none', async () => {
+    const { user, response } = await signedIn();
+    const sid = JSON.parse(
+      Buffer.from(response.json().access_token.split('.')[1], 'base64url').toString(),
+    ).sid;
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({
+        sub: user.id,
+        sid,
+        typ: 'access',
+        iss: 'agent-portal',
+        aud: 'portal-api',
+        exp: 9999999999,
+      }),
+    ).toString('base64url');
+    expect((await me(`${header}.${payload}.`)).statusCode).toBe(401);
+  });
+
+  it('signed with the wrong key', async () => {
+    const { user } = await signedIn();
+    const token = await signAccessToken(
+      'another-secret-of-sufficient-length-000000',
+      { sub: user.id, sid: 'x' },
+      900,
+    );
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('expired', async () => {
+    const { user, response } = await signedIn();
+    const sid = JSON.parse(
+      Buffer.from(response.json().access_token.split('.')[1], 'base64url').toString(),
+    ).sid;
+    const token = await new SignJWT({ sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('agent-portal')
+      .setAudience('portal-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(secret));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('for another audience', async () => {
+    const { user, response } = await signedIn();
+    const sid = JSON.parse(
+      Buffer.from(response.json().access_token.split('.')[1], 'base64url').toString(),
+    ).sid;
+    const token = await new SignJWT({ sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('agent-portal')
+      .setAudience('someone-else')
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(secret));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('a link token (magic link, reset, verify) used as an access token', async () => {
+    const { user } = await signedIn();
+    for (const type of ['default_login', 'password_reset', 'verify_email']) {
+      const link = await signLinkToken(
+        'test-token-secret-that-is-long-enough-0123456789',
+        { jti: crypto.randomUUID(), type, sub: user.id },
+        600,
+      );
+      expect((await me(link)).statusCode).toBe(401);
+      // Even signed with the access key, a token without typ "access" is refused.
+      const sameKey = await signLinkToken(secret, { jti: crypto.randomUUID(), type, sub: user.id }, 600);
+      expect((await me(sameKey)).statusCode).toBe(401);
+    }
+  });
+
+  it('a well-formed token whose session was never issued', async () => {
+    const { user } = await signedIn();
+    const token = await signAccessToken(secret, { sub: user.id, sid: crypto.randomUUID() }, 900);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import type { AppDeps } from '../../src/app-context';
+import { loadConfig } from '../../src/config';
+import { createQueue } from '../../src/jobs/queue';
+import { startWorkers } from '../../src/jobs/workers';
+import { createProviders, type Providers } from '../../src/providers';
+import { openTestDatabase, resetTables, type TestDatabase } from './database';
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  testDb: TestDatabase;
+  /** Empties the tables between tests. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const TEST_PUBLIC_URL = 'http://portal.test';
+
+export function testConfig(overrides: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    TOKEN_SECRET: 'test-token-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export async function createTestContext(
+  options: { env?: Record<string, string>; providers?: Partial<Providers>; workers?: boolean } = {},
+): Promise<TestContext> {
+  const config = testConfig(options.env);
+  const testDb = await openTestDatabase();
+  const queue = await createQueue(testDb.database);
+  const deps: AppDeps = {
+    config,
+    database: testDb.database,
+    providers: { ...createProviders(config), ...options.providers },
+    queue,
+  };
+  if (options.workers) await startWorkers(queue, deps, { pollingIntervalSeconds: 0.5 });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    testDb,
+    reset: () => resetTables(testDb.database),
+    close: async () => {
+      await app.close();
+      await queue.stop();
+      await testDb.drop();
+    },
+  };
+}
+
+/** The refresh cookie a response set, as a Cookie header value. */
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === 'refresh_token');
+  return cookie ? `refresh_token=${cookie.value}` : undefined;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, ip = '10.0.0.1') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: email, password }).toString(),
+  });
+  return {
+    response,
+    accessToken: response.json().access_token as string | undefined,
+    cookie: refreshCookieOf(response),
+  };
+}
+
+export const bearer = (token: string | undefined) => ({ authorization: `Bearer ${token}` });
+
+/** Waits until `check` returns a value (for work done by background jobs). */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
