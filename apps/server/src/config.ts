@@ -82,7 +82,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Folder the npm command was started from (npm sets INIT_CWD), so ./data means the repo's data. */
-const baseDir = () => process.env.INIT_CWD ?? process.cwd();
+const baseDir = (source: Record<string, string | undefined>) => source.INIT_CWD || process.cwd();
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function embeddedSecrets(dataDir: string): { jwt: string; token: string } {
@@ -98,14 +98,18 @@ function embeddedSecrets(dataDir: string): { jwt: string; token: string } {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable (DATABASE_URL= in a .env file) means "not set".
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(baseDir(), env.DATA_DIR);
+  const dataDir = path.resolve(baseDir(source), env.DATA_DIR);
 
   if (production) {
     const missing = (['JWT_SECRET', 'TOKEN_SECRET', 'PUBLIC_URL', 'DATABASE_URL'] as const).filter(
@@ -147,7 +151,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ],
     runWorkers: env.RUN_WORKERS,
     seedDemo: env.SEED_DEMO && !production,
-    webDist: env.WEB_DIST ? path.resolve(baseDir(), env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    webDist: env.WEB_DIST
+      ? path.resolve(baseDir(source), env.WEB_DIST)
+      : path.join(repoRoot, 'apps/web/dist'),
     rateLimits: {
       loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,

@@ -22,7 +22,7 @@ export async function createQueue(database: Database): Promise<Queue> {
   });
   boss.on('error', (error) => {
     // Losing the database for a moment must not end the process; pg-boss retries on its own.
-    console.error('[queue]', error.message);
+    console.warn('[queue]', error.message);
   });
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);

@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { openPglite } from '../src/db/client';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'portal-cfg-'));
+
+describe('configuration', () => {
+  it('has embedded defaults: ./data, port 3000, secrets generated once and kept', () => {
+    const dir = tmp();
+    const config = loadConfig({ INIT_CWD: dir });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.join(dir, 'data'));
+    expect(config.embedded).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ INIT_CWD: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('refuses to start in production without its secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET.*TOKEN_SECRET/);
+  });
+
+  it('explains a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short', TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: tmp() })).toThrow(
+      /at least 32/,
+    );
+  });
+
+  it('starts in production with everything set, without the demo', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      TOKEN_SECRET: 't'.repeat(40),
+      PUBLIC_URL: 'https://portal.example.com',
+      DATABASE_URL: 'postgres://db.example.com/portal',
+      DATA_DIR: tmp(),
+    });
+    expect(config.seedDemo).toBe(false);
+    expect(config.cookieSecure).toBe(true);
+    expect(config.devMailbox).toBe(false);
+    expect(config.allowedOrigins).toEqual(['https://portal.example.com']);
+  });
+});
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const cli = (args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+
+describe('admin CLI on the embedded database', () => {
+  it('creates a superuser and access codes with limits, and explains mistakes', async () => {
+    const dataDir = tmp();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const superuser = cli(['create-superuser', 'boss@example.com', 'a-sturdy-passphrase'], env);
+    expect(superuser.stderr).toBe('');
+    expect(superuser.stdout).toContain('Superuser boss@example.com created.');
+
+    const code = cli(['create-access-code', 'FALL-2027', '--uses', '3', '--expires', '2099-01-31'], env);
+    expect(code.stdout).toContain('Access code FALL-2027 created (3 uses, expires 2099-01-31).');
+
+    const duplicate = cli(['create-access-code', 'fall-2027'], env);
+    expect(duplicate.status).toBe(2);
+    expect(duplicate.stderr).toContain('already exists');
+    const badDate = cli(['create-access-code', 'OTHER-1', '--expires', 'tomorrow'], env);
+    expect(badDate.stderr).toContain('--expires must be a date as YYYY-MM-DD');
+    const weak = cli(['create-superuser', 'weak@example.com', 'password'], env);
+    expect(weak.status).toBe(2);
+    expect(weak.stderr).toMatch(/common passwords|at least 8/);
+
+    const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+    const users = await database.executeSql('select email, is_superuser from users');
+    expect(users.rows).toEqual([{ email: 'boss@example.com', is_superuser: true }]);
+    const codes = await database.executeSql('select code, max_uses from access_codes');
+    expect(codes.rows).toEqual([{ code: 'FALL-2027', max_uses: 3 }]);
+    await database.close();
+  }, 120_000);
+
+  it('says clearly when the server holds the data folder', () => {
+    const dataDir = tmp();
+    writeFileSync(
+      path.join(dataDir, 'server.lock'),
+      JSON.stringify({ pid: process.pid, url: 'http://localhost:3000' }),
+    );
+    const result = cli(['create-access-code', 'LOCKED-1'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('holds the embedded database');
+    expect(result.stderr).toContain('stop the server');
+  });
+
+  it('prints its usage for an unknown command', () => {
+    const result = cli(['frobnicate'], { DATA_DIR: tmp() });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('create-access-code CODE');
+  });
+});

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../src/db/schema';
+import { addEmail, deliverMessage, dispatch } from '../src/lib/outbox';
+import { SmtpMailProvider } from '../src/providers/mail/smtp';
+import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
+import { seedUser } from './helpers/factories';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that can be stopped and started again on the same port. */
+class LoopbackSmtp {
+  received: Received[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  async start(port = 0) {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString();
+        });
+        stream.on('end', () => {
+          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as { port: number }).port;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.server = null;
+  }
+}
+
+describe('the embedded outbox', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ workers: true });
+  });
+  afterAll(() => ctx.close());
+  beforeEach(() => ctx.reset());
+
+  it('delivers account mail through the job queue and shows it in the dev mailbox', async () => {
+    const { user } = await seedUser(ctx.deps.database.db, { email: 'mailbox@example.com' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/request',
+      payload: { email: user.email },
+    });
+    const sent = await eventually(async () => {
+      const [row] = await ctx.deps.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, user.email));
+      return row?.status === 'sent' ? row : null;
+    });
+    expect(sent.provider).toBe('outbox');
+    expect(sent.attempts).toBe(1);
+
+    const admin = await seedUser(ctx.deps.database.db, { isSuperuser: true, userRole: 'superuser' });
+    const { accessToken } = await login(ctx.app, admin.user.email, admin.password);
+    const mailbox = await ctx.app.inject({ url: '/api/dev/mailbox', headers: bearer(accessToken) });
+    expect(mailbox.statusCode).toBe(200);
+    const [item] = mailbox.json().items;
+    expect(item).toMatchObject({
+      to: 'mailbox@example.com',
+      subject: 'Reset your password',
+      status: 'sent',
+      channel: 'email',
+    });
+    expect(item.links[0]).toMatch(/^http:\/\/portal\.test\/recovery\//);
+  });
+
+  it('keeps the dev mailbox from anyone but superusers', async () => {
+    expect((await ctx.app.inject({ url: '/api/dev/mailbox' })).statusCode).toBe(401);
+    const agent = await seedUser(ctx.deps.database.db);
+    const { accessToken } = await login(ctx.app, agent.user.email, agent.password);
+    expect((await ctx.app.inject({ url: '/api/dev/mailbox', headers: bearer(accessToken) })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('the dev mailbox outside embedded mail', () => {
+  it('does not exist when mail goes out through SMTP', async () => {
+    const ctx = await createTestContext({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const admin = await seedUser(ctx.deps.database.db, { isSuperuser: true, userRole: 'superuser' });
+    const { accessToken } = await login(ctx.app, admin.user.email, admin.password);
+    expect((await ctx.app.inject({ url: '/api/dev/mailbox', headers: bearer(accessToken) })).statusCode).toBe(
+      404,
+    );
+    await ctx.close();
+  });
+});
+
+describe('SMTP delivery', () => {
+  let ctx: TestContext;
+  let smtp: LoopbackSmtp;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+  beforeEach(async () => {
+    await ctx.reset();
+    smtp = new LoopbackSmtp();
+    await smtp.start();
+  });
+  afterEach(() => smtp.stop());
+
+  it('hands the message to a real SMTP server', async () => {
+    const provider = new SmtpMailProvider(`smtp://127.0.0.1:${smtp.port}`);
+    const id = await addEmail(ctx.deps.database.db, ctx.deps.config, {
+      to: 'someone@example.com',
+      subject: 'Hello from the portal',
+      text: 'Plain words',
+      html: '<p>Plain words</p>',
+    });
+    expect(
+      await deliverMessage({ db: ctx.deps.database.db, mail: provider }, id, { finalAttempt: false }),
+    ).toBe('sent');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['someone@example.com']);
+    expect(smtp.received[0]!.raw).toContain('Subject: Hello from the portal');
+    const [row] = await ctx.deps.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    expect(row).toMatchObject({ status: 'sent', provider: 'smtp' });
+    await provider.close();
+  });
+
+  it('keeps the message while the server is down and delivers it exactly once when it is back', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const provider = new SmtpMailProvider(`smtp://127.0.0.1:${port}`);
+    const id = await addEmail(ctx.deps.database.db, ctx.deps.config, {
+      to: 'patient@example.com',
+      subject: 'Waits',
+      text: 'x',
+    });
+    const deps = { db: ctx.deps.database.db, mail: provider };
+
+    await expect(deliverMessage(deps, id, { finalAttempt: false })).rejects.toThrow();
+    const [waiting] = await ctx.deps.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id));
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting!.lastError).toBeTruthy();
+
+    await smtp.start(port);
+    // Two retries arrive at once (a duplicate job): still one e-mail.
+    const results = await Promise.all([
+      deliverMessage(deps, id, { finalAttempt: false }),
+      deliverMessage(deps, id, { finalAttempt: false }),
+    ]);
+    expect(results.sort()).toEqual(['sent', 'skipped']);
+    expect(await deliverMessage(deps, id, { finalAttempt: false })).toBe('skipped');
+    expect(smtp.received.filter((m) => m.to.includes('patient@example.com'))).toHaveLength(1);
+    await provider.close();
+  });
+
+  it('retries through the queue until the server answers (the API answered as usual meanwhile)', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const smtpCtx = await createTestContext({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      workers: true,
+    });
+    try {
+      const { user } = await seedUser(smtpCtx.deps.database.db, { email: 'queued@example.com' });
+      const response = await smtpCtx.app.inject({
+        method: 'POST',
+        url: '/api/password-reset/request',
+        payload: { email: user.email },
+      });
+      expect(response.statusCode).toBe(202);
+      await eventually(async () => {
+        const [row] = await smtpCtx.deps.database.db.select().from(outboxMessages);
+        return row && row.attempts >= 1 && row.status === 'queued' ? row : null;
+      });
+      await smtp.start(port);
+      // The queue's backoff brings the next attempt; nudge it so the test need not wait minutes.
+      const [row] = await smtpCtx.deps.database.db.select().from(outboxMessages);
+      await dispatch(smtpCtx.deps.queue, row!.id);
+      await eventually(async () => smtp.received.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(smtp.received).toHaveLength(1);
+      const [done] = await smtpCtx.deps.database.db.select().from(outboxMessages);
+      expect(done!.status).toBe('sent');
+    } finally {
+      await smtpCtx.close();
+    }
+  });
+});
