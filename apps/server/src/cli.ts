@@ -3,7 +3,7 @@ import { EmailSchema } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from './app-context';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { accessCodes, users } from './db/schema';
 import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { audit } from './lib/audit';
@@ -132,6 +132,7 @@ async function main() {
     console.log(USAGE);
     process.exit(name && name !== 'help' && name !== '--help' ? 2 : 0);
   }
+  loadDotEnv();
   const config = loadConfig();
   const holder = holderOfDataDir(config);
   if (holder) {

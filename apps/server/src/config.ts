@@ -97,6 +97,12 @@ function embeddedSecrets(dataDir: string): { jwt: string; token: string } {
   return secrets;
 }
 
+/** Reads a .env file beside where npm was started, if there is one (variables already set win). */
+export function loadDotEnv(): void {
+  const file = path.join(baseDir(process.env), '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable (DATABASE_URL= in a .env file) means "not set".
   const present = Object.fromEntries(

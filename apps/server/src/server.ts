@@ -1,11 +1,12 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { startWorkers } from './jobs/workers';
 import { closeRuntime, holderOfDataDir, lockDataDir, openDeps, prepareRuntime } from './runtime';
 
 /** Starts the portal: API, built web app and (unless RUN_WORKERS=false) the job workers. */
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const holder = holderOfDataDir(config);
   if (holder) {

@@ -1,9 +1,10 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { startWorkers } from './jobs/workers';
 import { closeRuntime, openRuntime } from './runtime';
 
 /** A job worker on its own (PostgreSQL deployments): run as many as the load needs. */
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   if (!config.databaseUrl) {
     console.error(

@@ -70,6 +70,11 @@ export async function openPostgres(
   });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  // A connection killed mid-query (a database restart) errors on the client itself; the query
+  // that was running fails and is answered 5xx, the process must not crash.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',
