@@ -2,9 +2,26 @@ import { ERROR } from '@portal/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserAuth } from '../app-context';
+import { preparedFor } from '../db/prepared';
 import { sessionFamilies, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { verifyAccessToken } from '../modules/auth/jwt';
+
+const authStatements = preparedFor((db) => ({
+  userWithLiveSession: db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessionFamilies, eq(sessionFamilies.userId, users.id))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(sessionFamilies.id, sql.placeholder('sessionId')),
+        isNull(sessionFamilies.revokedAt),
+        gt(sessionFamilies.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('auth_user_with_live_session'),
+}));
 
 /**
  * Resolves the bearer token on every call that needs a user. The user and the session are read
@@ -18,18 +35,10 @@ export async function authenticate(request: FastifyRequest): Promise<UserAuth | 
   const { config, database } = request.server.deps;
   const claims = await verifyAccessToken(config.jwtSecret, header.slice(7).trim());
   if (!claims) return null;
-  const [row] = await database.db
-    .select({ user: users })
-    .from(users)
-    .innerJoin(sessionFamilies, eq(sessionFamilies.userId, users.id))
-    .where(
-      and(
-        eq(users.id, claims.sub),
-        eq(sessionFamilies.id, claims.sid),
-        isNull(sessionFamilies.revokedAt),
-        gt(sessionFamilies.expiresAt, sql`now()`),
-      ),
-    );
+  const [row] = await authStatements(database.db).userWithLiveSession.execute({
+    userId: claims.sub,
+    sessionId: claims.sid,
+  });
   if (!row || !row.user.isActive) return null;
   request.auth = { kind: 'user', user: row.user, sessionId: claims.sid };
   return request.auth;

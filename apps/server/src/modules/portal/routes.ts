@@ -10,7 +10,7 @@ import {
 } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { loadAgentRecord } from '../agents/queries';
@@ -21,7 +21,7 @@ import * as auth from '../auth/service';
 import { rateLeads } from '../rating/service';
 
 /** GET /portal/me's answer: the user, the agent record and whether a rating is due. */
-async function portalMe(db: Executor, user: UserRow) {
+async function portalMe(db: Db, user: UserRow) {
   const agent = await loadAgentRecord(db, user.id);
   return {
     ...toUser(user),
