@@ -37,6 +37,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     }
     // Pages that carry tokens in their address must not leak them to other sites.
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 });

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createTestContext, type TestContext, testConfig } from './helpers/app';
+
+let ctx: TestContext;
+let app: FastifyInstance;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><title>Portal</title><div id="root"></div></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log("portal")');
+  app = await buildApp({ ...ctx.deps, config: testConfig({ WEB_DIST: dist }) }, { serveWeb: true });
+});
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+});
+
+describe('serving the built portal', () => {
+  it('answers every page path with the app, which routes it (404 page included)', async () => {
+    for (const url of ['/', '/login', '/onboarding/start/my_team', '/no/such/page']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('sends pages that carry tokens with Referrer-Policy: no-referrer and no caching', async () => {
+    for (const url of ['/recovery/abc.def.ghi', '/verify-email/abc.def.ghi', '/login/magic/abc.def.ghi']) {
+      const response = await app.inject({ url });
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with long caching and nosniff', async () => {
+    const response = await app.inject({ url: '/assets/app-123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps API 404s as JSON and refuses to leave the folder', async () => {
+    const api = await app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toHaveProperty('detail');
+    const traversal = await app.inject({ url: '/../../../etc/passwd' });
+    expect(traversal.body).not.toContain('root:');
+    const encoded = await app.inject({ url: '/%2e%2e/%2e%2e/etc/passwd' });
+    expect(encoded.body).not.toContain('root:');
+  });
+
+  it('forbids framing by other sites', async () => {
+    const response = await app.inject({ url: '/login' });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
