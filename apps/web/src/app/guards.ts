@@ -1,0 +1,85 @@
+import {
+  canSeePortal,
+  type GuardSession,
+  isPublicPath,
+  normalisePath,
+  type PortalFlag,
+  type PortalMe,
+  resolveRoute,
+} from '@portal/shared';
+import type { AuthState } from '@/lib/auth';
+
+/**
+ * The bridge between the auth state and the shared access rules: the rules themselves live in
+ * @portal/shared (`resolveRoute`), used unchanged.
+ */
+
+function visibility(me: PortalMe, flag: PortalFlag) {
+  return canSeePortal(flag, {
+    userRole: me.user_role,
+    affiliationPreferences: me.agent_profile?.corporate_affiliation?.preferences,
+    agent: me.agent_profile,
+  });
+}
+
+export function buildGuardSession(auth: Pick<AuthState, 'status' | 'me'>): GuardSession {
+  if (auth.status === 'recipient') return { kind: 'recipient' };
+  const { me } = auth;
+  if (auth.status !== 'user' || !me) return { kind: 'anonymous' };
+  return {
+    kind: 'user',
+    userRole: me.user_role,
+    isSuperuser: me.is_superuser,
+    agent: me.agent_profile
+      ? {
+          signupStatus: me.agent_profile.signup_status,
+          canSeeOnboarding: visibility(me, 'can_see_portal_onboarding'),
+          ratingRequired: me.rating_required,
+        }
+      : null,
+  };
+}
+
+/** Which parts of the dashboard the signed-in user may see (SPEC.md section 6). */
+export function portalVisibility(me: PortalMe) {
+  return {
+    onboarding: me.agent_profile !== null && visibility(me, 'can_see_portal_onboarding'),
+    zips: visibility(me, 'can_see_portal_zips'),
+    recipients: visibility(me, 'can_see_portal_recipients'),
+  };
+}
+
+export type RouteDecision =
+  | { action: 'allow' }
+  /** The auth state is not known yet: show a loading state, decide later. */
+  | { action: 'wait' }
+  /** Signed in, but the account could not be loaded. */
+  | { action: 'error' }
+  | { action: 'redirect'; to: string; from?: string };
+
+/**
+ * Runs on every navigation. `from` is where an anonymous visitor was going when sent to
+ * /login: once signed in they go back there if the rules allow it.
+ */
+export function decideRoute(
+  location: { pathname: string; search?: string },
+  auth: Pick<AuthState, 'initialised' | 'status' | 'me'>,
+  from?: string,
+): RouteDecision {
+  const path = normalisePath(location.pathname);
+  if (!auth.initialised) return { action: 'wait' };
+  // Signing in from a public page: keep it on screen until the user has loaded.
+  if (auth.status === 'loading') return isPublicPath(path) ? { action: 'allow' } : { action: 'wait' };
+  if (auth.status === 'error' && !isPublicPath(path)) return { action: 'error' };
+
+  const session = buildGuardSession(auth);
+  const result = resolveRoute(path, session);
+  if (result.action === 'allow') return result;
+
+  if (session.kind === 'anonymous') {
+    const target = `${path}${location.search ?? ''}`;
+    return { action: 'redirect', to: result.to, from: path === '/' ? undefined : target };
+  }
+  if (from && resolveRoute(from, session).action === 'allow') return { action: 'redirect', to: from };
+  return { action: 'redirect', to: result.to };
+}

@@ -1,0 +1,209 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { api, RECIPIENT_SESSION_KEY } from '@/lib/api-client';
+import { buildMe, recipientSession } from '@/test/factories';
+import { anonymousRefresh, type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+const signedInAs = (me: ReturnType<typeof buildMe>, extra: Record<string, Handler> = {}) =>
+  mockFetch({
+    'POST /api/refresh': signedInRefresh(),
+    'GET /api/portal/me': () => json(200, me),
+    ...extra,
+  });
+
+describe('routes', () => {
+  it('renders "Page Not Found: /no/such/path" for an unknown path', async () => {
+    mockFetch({ 'POST /api/refresh': anonymousRefresh });
+    renderApp('/no/such/path');
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Page Not Found/ })).toBeInTheDocument();
+    expect(screen.getByText('Page Not Found: /no/such/path')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('serves the recovery page in Spanish under /es and as Page Not Found for other languages', async () => {
+    mockFetch({ 'POST /api/refresh': anonymousRefresh });
+    const { router } = renderApp('/es/recovery');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Restablecer la contraseña' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
+
+    await router.navigate('/fr/recovery');
+    expect(await screen.findByText('Page Not Found: /fr/recovery')).toBeInTheDocument();
+  });
+});
+
+describe('route guard', () => {
+  it('sends an anonymous visitor from /leads to /login', async () => {
+    mockFetch({ 'POST /api/refresh': anonymousRefresh });
+    const { location } = renderApp('/leads');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+  });
+
+  it('sends an agent at signup status mailingAddress from /onboarding to /signup/mailingAddress', async () => {
+    const { callsTo } = signedInAs(buildMe({ agent_profile: { signup_status: 'mailingAddress' } }));
+    const { location } = renderApp('/onboarding');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mailing address' })).toBeInTheDocument();
+    expect(location()).toBe('/signup/mailingAddress');
+    // Start-up: one refresh, then the user once, with the new access token.
+    expect(callsTo('POST /api/refresh')).toHaveLength(1);
+    expect(callsTo('GET /api/portal/me')).toHaveLength(1);
+    expect(callsTo('GET /api/portal/me')[0]!.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('sends an agent who owes a rating to /rating', async () => {
+    signedInAs(buildMe({ rating_required: true }));
+    const { location } = renderApp('/leads');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rate your leads' })).toBeInTheDocument();
+    expect(location()).toBe('/rating');
+  });
+
+  it('sends a signed-in agent from / to /onboarding, or to /leads when onboarding is hidden', async () => {
+    signedInAs(buildMe({ agent_profile: { can_see_portal_onboarding: false } }));
+    const { location } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
+    expect(location()).toBe('/leads');
+  });
+
+  it('takes the visitor back where they were going once signed in', async () => {
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/login': () => json(200, { access_token: 'access-1', token_type: 'bearer', user: {} }),
+      'GET /api/portal/me': () => json(200, buildMe()),
+    });
+    const { user, location } = renderApp('/profile/broker');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Broker of record' })).toBeInTheDocument();
+    expect(location()).toBe('/profile/broker');
+  });
+});
+
+describe('dashboard layout', () => {
+  it('shows only the parts of the portal the agent may see', async () => {
+    signedInAs(
+      buildMe({
+        agent_profile: {
+          can_see_portal_recipients: false,
+          corporate_affiliation: {
+            id: 'corp-1',
+            email: '',
+            name: 'Corp',
+            is_active: true,
+            is_verified: true,
+            user_role: 'corporate',
+            preferences: { can_see_portal_zips: false },
+          },
+        },
+      }),
+    );
+    renderApp('/leads');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['Leads', 'Onboarding', 'Profile', 'FAQ']);
+  });
+
+  it('offers the dev mailbox to superusers', async () => {
+    signedInAs(buildMe({ is_superuser: true, user_role: 'superuser', agent_profile: null }));
+    renderApp('/leads');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
+    expect(within(nav).queryByRole('link', { name: 'Onboarding' })).not.toBeInTheDocument();
+  });
+
+  it('opens and closes the mobile menu by keyboard', async () => {
+    signedInAs(buildMe());
+    const { user } = renderApp('/leads');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('logs out through POST /logout and lands on /login', async () => {
+    const { callsTo } = signedInAs(buildMe(), {
+      'POST /api/logout': () => new Response(null, { status: 204 }),
+    });
+    const { user, location } = renderApp('/leads');
+
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(callsTo('POST /api/logout')).toHaveLength(1);
+  });
+
+  it('returns to /login when the server ends the session', async () => {
+    let refreshes = 0;
+    mockFetch({
+      'POST /api/refresh': () =>
+        refreshes++ === 0 ? json(200, { access_token: 'a1', token_type: 'bearer', user: {} }) : json(401, {}),
+      'GET /api/portal/me': () => json(200, buildMe({ is_superuser: true })),
+      'GET /api/dev/mailbox': () => json(401, { detail: 'Not authenticated' }),
+    });
+    const { location } = renderApp('/dev/mailbox');
+
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(location()).toBe('/login');
+  });
+});
+
+describe('recipient sessions', () => {
+  it('see only their leads and can sign out', async () => {
+    localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
+    const { callsTo } = mockFetch({});
+    const { user, location } = renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
+    expect(location()).toBe('/leads');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Leads']);
+    // A recipient session never refreshes.
+    expect(callsTo('POST /api/refresh')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(localStorage.getItem(RECIPIENT_SESSION_KEY)).toBeNull();
+  });
+
+  it('go to /login with "Recipient session expired" when the server refuses their session', async () => {
+    localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
+    mockFetch({ 'GET /api/portal/recipient/leads': () => json(401, { detail: 'Not authenticated' }) });
+    const { location } = renderApp('/leads');
+    await screen.findByRole('heading', { level: 1, name: 'Leads' });
+
+    await act(() => api.get('/portal/recipient/leads').catch(() => undefined));
+
+    expect(await screen.findByText('Recipient session expired')).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(localStorage.getItem(RECIPIENT_SESSION_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Every route of SPEC.md section 2, with a builder for links. Route definitions and links both
+ * read from here, so a path is spelled once.
+ */
+
+/** Onboarding pages under /onboarding/, as `<section>/<step>` (SPEC.md section 2). */
+export const ONBOARDING_PAGES = [
+  'start/my_team',
+  'start/introduction',
+  'start/broker_of_record',
+  'media/Branding',
+  'media/headshots',
+  'media/additional_photos',
+  'video/videos_upload',
+  'video/videos_upload_old',
+  'video/video_introduction',
+  'video/script_instructions',
+  'Licences/eo_insurance',
+  'Licences/mls_compliance',
+  'Licences/licenses_details',
+  'leadRouting/lead_routing',
+  'leadRouting/service_area',
+  'agreements/service_agreement',
+  'agreements/master_referral_agreement',
+] as const;
+export type OnboardingPagePath = (typeof ONBOARDING_PAGES)[number];
+
+/** Signup wizard pages under /signup/ other than choose-password (SPEC.md section 2). */
+export const SIGNUP_STEP_PAGES = [
+  'lsa',
+  'sms',
+  'zoom',
+  'email',
+  'timezone',
+  'countdown',
+  'googleAds',
+  'eoInsurance',
+  'personalInfo',
+  'brokerageInfo',
+  'saveTheNumber',
+  'mailingAddress',
+  'masterAgreement',
+  'serviceAgreement',
+] as const;
+export type SignupStepName = (typeof SIGNUP_STEP_PAGES)[number];
+
+/** Languages the recovery pages are translated into. */
+export const RECOVERY_LANGS = ['en', 'es'] as const;
+export type RecoveryLang = (typeof RECOVERY_LANGS)[number];
+export const isRecoveryLang = (value: string | undefined): value is RecoveryLang =>
+  (RECOVERY_LANGS as readonly string[]).includes(value ?? '');
+
+const token = (value: string) => encodeURIComponent(value);
+const langPrefix = (lang?: RecoveryLang) => (lang ? `/${lang}` : '');
+
+export const paths = {
+  // public (default layout)
+  home: { path: '/', href: () => '/' },
+  login: { path: '/login', href: () => '/login' },
+  magicLogin: { path: '/login/magic/:token', href: (value: string) => `/login/magic/${token(value)}` },
+  signup: { path: '/signup', href: () => '/signup' },
+  signupChoosePassword: { path: '/signup/choose-password', href: () => '/signup/choose-password' },
+  signupStep: {
+    path: (step: SignupStepName) => `/signup/${step}`,
+    href: (step: string) => `/signup/${step}`,
+  },
+  recovery: {
+    path: '/recovery',
+    href: (lang?: RecoveryLang) => `${langPrefix(lang)}/recovery`,
+  },
+  recoveryConfirm: {
+    path: '/recovery/:token',
+    href: (value: string, lang?: RecoveryLang) => `${langPrefix(lang)}/recovery/${token(value)}`,
+  },
+  localizedRecovery: { path: '/:lang/recovery' },
+  localizedRecoveryConfirm: { path: '/:lang/recovery/:token' },
+  terms: { path: '/terms_of_service', href: () => '/terms_of_service' },
+  thankYou: { path: '/thankyou', href: () => '/thankyou' },
+  verifyEmail: { path: '/verify-email/:token', href: (value: string) => `/verify-email/${token(value)}` },
+
+  // signed in (dashboard layout)
+  leads: { path: '/leads', href: () => '/leads' },
+  zip: { path: '/zip', href: () => '/zip' },
+  profile: { path: '/profile', href: () => '/profile' },
+  profileTeam: { path: '/profile/team', href: () => '/profile/team' },
+  profileBroker: { path: '/profile/broker', href: () => '/profile/broker' },
+  profileLicenses: { path: '/profile/licenses', href: () => '/profile/licenses' },
+  profileOld: { path: '/profile-old', href: () => '/profile-old' },
+  routing: { path: '/routing', href: () => '/routing' },
+  routingCrm: { path: '/routing/crm', href: () => '/routing/crm' },
+  routingTeamMembers: { path: '/routing/team-members', href: () => '/routing/team-members' },
+  onboarding: { path: '/onboarding', href: () => '/onboarding' },
+  onboardingPage: {
+    path: (page: OnboardingPagePath) => `/onboarding/${page}`,
+    href: (page: OnboardingPagePath) => `/onboarding/${page}`,
+  },
+  faq: { path: '/resources/faq', href: () => '/resources/faq' },
+  devMailbox: { path: '/dev/mailbox', href: () => '/dev/mailbox' },
+
+  // no layout
+  rating: { path: '/rating', href: () => '/rating' },
+} as const;

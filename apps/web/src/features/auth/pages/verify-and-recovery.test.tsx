@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+describe('e-mail verification page', () => {
+  it('verifies once on arrival, also under StrictMode', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'GET /api/verify/tok-1': () => json(200, { detail: 'ok' }),
+    });
+    renderApp('/verify-email/tok-1', { strict: true });
+
+    expect(await screen.findByText('Your e-mail address is verified.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(callsTo('GET /api/verify/tok-1')).toHaveLength(1);
+  });
+
+  it('says "Verification failed" and offers a new link', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'GET /api/verify/old': () =>
+        json(400, { detail: 'This link is invalid or has expired. Request a new one.' }),
+      'POST /api/auth/request-verify-token': () => new Response(null, { status: 202 }),
+    });
+    const { user } = renderApp('/verify-email/old');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
+    expect(screen.getByText('This link is invalid or has expired. Request a new one.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
+    expect(await screen.findByText(/a new verification link is on its way/)).toBeInTheDocument();
+    expect(JSON.parse(callsTo('POST /api/auth/request-verify-token')[0]!.body!)).toEqual({
+      email: 'agent@example.com',
+    });
+  });
+});
+
+describe('password recovery', () => {
+  it('requests a reset link and says what happens next', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/password-reset/request': () => new Response(null, { status: 202 }),
+    });
+    const { user } = renderApp('/recovery');
+    await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(
+      await screen.findByText(
+        'If an account exists for that address, we have e-mailed a link to reset your password. The link works once, for one hour.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo('POST /api/password-reset/request')).toHaveLength(1);
+  });
+
+  it('sets a new password with the token from the link', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/password-reset/confirm': () => json(200, { detail: 'Password updated' }),
+    });
+    const { user } = renderApp('/recovery/reset-token');
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'a brand new phrase');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a brand new phrase');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+
+    expect(await screen.findByText(/signed out on every device/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with your new password' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(JSON.parse(callsTo('POST /api/password-reset/confirm')[0]!.body!)).toEqual({
+      token: 'reset-token',
+      new_password: 'a brand new phrase',
+    });
+  });
+
+  it('speaks Spanish under /es, field errors included', async () => {
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/password-reset/confirm': () => json(400, { detail: 'This link is invalid or has expired.' }),
+    });
+    const { user } = renderApp('/es/recovery/reset-token');
+    await screen.findByRole('heading', { level: 1, name: 'Elija una contraseña nueva' });
+
+    await user.type(screen.getByLabelText('Contraseña nueva'), 'corta');
+    await user.click(screen.getByRole('button', { name: 'Guardar la contraseña nueva' }));
+    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Contraseña nueva'));
+    await user.type(screen.getByLabelText('Contraseña nueva'), 'una frase bastante larga');
+    await user.type(screen.getByLabelText('Confirme la contraseña nueva'), 'una frase bastante larga');
+    await user.click(screen.getByRole('button', { name: 'Guardar la contraseña nueva' }));
+
+    expect(await screen.findByText('La contraseña no se ha cambiado')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solicitar un enlace nuevo' })).toHaveAttribute(
+      'href',
+      '/es/recovery',
+    );
+  });
+});

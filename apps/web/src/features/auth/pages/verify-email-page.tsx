@@ -1,0 +1,76 @@
+import { ERROR } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { verifyEmailQueryOptions } from '../api/verify-email';
+import { RequestVerifyLinkForm } from '../components/request-verify-link-form';
+
+/** /verify-email/:token: verifies once on arrival and says how it went. */
+export function VerifyEmailPage() {
+  const { token = '' } = useParams();
+  const auth = useAuth();
+  const verification = useQuery(verifyEmailQueryOptions(token));
+  const signedIn = auth.status === 'user';
+  const { reloadMe } = auth;
+  useDocumentTitle(verification.isError ? ERROR.verificationFailed : 'Verify your e-mail address');
+
+  useEffect(() => {
+    if (verification.isSuccess && signedIn) reloadMe();
+  }, [verification.isSuccess, signedIn, reloadMe]);
+
+  if (verification.isPending) {
+    return (
+      <div className="grid gap-4">
+        <h1 className="sr-only">Verify your e-mail address</h1>
+        <PageLoading label="Verifying your e-mail address…" />
+      </div>
+    );
+  }
+
+  if (verification.isError) {
+    return (
+      <Card className="mx-auto w-full max-w-md">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {ERROR.verificationFailed}
+          </CardTitle>
+          <CardDescription>
+            Verification links work once, for one hour. You can ask for a new one below.
+          </CardDescription>
+        </CardHeader>
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(verification.error, ERROR.tokenInvalid)}</AlertDescription>
+        </Alert>
+        <RequestVerifyLinkForm defaultEmail={auth.me?.email ?? ''} />
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          E-mail address verified
+        </CardTitle>
+      </CardHeader>
+      <Alert variant="success">
+        <AlertDescription>Your e-mail address is verified.</AlertDescription>
+      </Alert>
+      <Button asChild>
+        {signedIn ? (
+          <Link to={paths.home.href()}>Continue to your dashboard</Link>
+        ) : (
+          <Link to={paths.login.href()}>Sign in</Link>
+        )}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignupRequestSchema } from '@portal/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { checkAccessCode } from '../api/check-access-code';
+import { readSignupDraft, saveSignupDraft } from '../utils/signup-draft';
+
+/** First step of joining: e-mail and access code, checked by the server. */
+export function SignupForm() {
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(SignupRequestSchema),
+    // Coming back from choose-password keeps what was typed.
+    defaultValues: readSignupDraft() ?? { email: '', access_code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const checked = await checkAccessCode(values);
+      saveSignupDraft({ email: checked.email, access_code: checked.access_code });
+      navigate(paths.signupChoosePassword.href());
+    } catch (error) {
+      setFormError(errorMessage(error, 'We could not check your access code. Please try again.'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Join with an access code">
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </Field>
+      <Field
+        label="Access code"
+        error={errors.access_code?.message}
+        description="The code you received from the office or your brokerage."
+      >
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          {...form.register('access_code')}
+        />
+      </Field>
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button type="submit" pending={isSubmitting}>
+        Continue
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildMe, buildUser } from '@/test/factories';
+import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { SIGNUP_DRAFT_KEY } from '../utils/signup-draft';
+
+describe('joining with an access code', () => {
+  it('checks e-mail and code, then registers and opens the first signup step', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/portal/signup': () =>
+        json(200, { email: 'new@example.com', access_code: 'SPRING25', valid: true }),
+      'POST /api/portal/register': () =>
+        json(201, {
+          access_token: 'access-new',
+          token_type: 'bearer',
+          user: buildUser({ email: 'new@example.com' }),
+        }),
+      'GET /api/portal/me': () =>
+        json(200, buildMe({ email: 'new@example.com', agent_profile: { signup_status: 'mailingAddress' } })),
+    });
+    const { user, location } = renderApp('/signup');
+
+    await screen.findByRole('heading', { level: 1, name: 'Join with an access code' });
+    await user.type(screen.getByLabelText('Email'), 'New@Example.com');
+    await user.type(screen.getByLabelText('Access code'), 'SPRING25');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your password' }),
+    ).toBeInTheDocument();
+    expect(JSON.parse(callsTo('POST /api/portal/signup')[0]!.body!)).toEqual({
+      email: 'new@example.com',
+      access_code: 'SPRING25',
+    });
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Password'), 'a long passphrase');
+    await user.type(screen.getByLabelText('Confirm password'), 'a different one');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(callsTo('POST /api/portal/register')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'a long passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mailing address' })).toBeInTheDocument();
+    expect(location()).toBe('/signup/mailingAddress');
+    expect(JSON.parse(callsTo('POST /api/portal/register')[0]!.body!)).toEqual({
+      email: 'new@example.com',
+      access_code: 'SPRING25',
+      password: 'a long passphrase',
+    });
+    expect(sessionStorage.getItem(SIGNUP_DRAFT_KEY)).toBeNull();
+  });
+
+  it("shows the server's reason under the form and keeps what was typed", async () => {
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/portal/signup': () => json(400, { detail: 'This access code is not valid.' }),
+    });
+    const { user } = renderApp('/signup');
+    await screen.findByRole('heading', { level: 1, name: 'Join with an access code' });
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Access code'), 'WRONG');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This access code is not valid.');
+    expect(screen.getByLabelText('Access code')).toHaveValue('WRONG');
+  });
+
+  it('sends /signup/choose-password back to /signup without a checked code', async () => {
+    mockFetch({ 'POST /api/refresh': anonymousRefresh });
+    const { location } = renderApp('/signup/choose-password');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Join with an access code' }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/signup');
+  });
+
+  it('shows why registration was refused, e.g. a common password', async () => {
+    sessionStorage.setItem(
+      SIGNUP_DRAFT_KEY,
+      JSON.stringify({ email: 'new@example.com', access_code: 'SPRING25' }),
+    );
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/portal/register': () =>
+        json(400, { detail: 'This password is too common. Choose another one.' }),
+    });
+    const { user } = renderApp('/signup/choose-password');
+    await screen.findByRole('heading', { level: 1, name: 'Choose your password' });
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password is too common. Choose another one.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveValue('password123');
+  });
+});

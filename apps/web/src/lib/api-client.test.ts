@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recipientSession } from '@/test/factories';
+import { json, mockFetch } from '@/test/fetch-mock';
+import {
+  ApiError,
+  api,
+  errorMessage,
+  getAuthSnapshot,
+  onAuthLost,
+  RECIPIENT_SESSION_KEY,
+  startRecipientSession,
+  startUserSession,
+} from './api-client';
+
+const authHeader = (call: { headers: Headers }) => call.headers.get('Authorization');
+
+describe('api client: user sessions', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the bearer token and cookies on a user call', async () => {
+    const { fetchMock, calls } = mockFetch({ 'GET /api/portal/me': () => json(200, { id: 'user-1' }) });
+    startUserSession('token-1');
+
+    await expect(api.get('/portal/me')).resolves.toEqual({ id: 'user-1' });
+    expect(authHeader(calls[0]!)).toBe('Bearer token-1');
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('answers a 401 with one refresh and one retry carrying the new token', async () => {
+    const { calls, callsTo } = mockFetch({
+      'GET /api/portal/me': (request) =>
+        request.headers.get('Authorization') === 'Bearer fresh'
+          ? json(200, { ok: true })
+          : json(401, { detail: 'expired' }),
+      'POST /api/refresh': () => json(200, { access_token: 'fresh', token_type: 'bearer', user: {} }),
+    });
+    startUserSession('stale');
+
+    await expect(api.get('/portal/me')).resolves.toEqual({ ok: true });
+    expect(callsTo('POST /api/refresh')).toHaveLength(1);
+    expect(callsTo('GET /api/portal/me').map(authHeader)).toEqual(['Bearer stale', 'Bearer fresh']);
+    // The refresh itself carries no bearer token: the cookie identifies the session.
+    expect(authHeader(calls[1]!)).toBeNull();
+  });
+
+  it('ends the session when the retry is refused too', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/portal/me': () => json(401, { detail: 'Not authenticated' }),
+      'POST /api/refresh': () => json(200, { access_token: 'fresh', token_type: 'bearer', user: {} }),
+    });
+    const lost = vi.fn();
+    onAuthLost(lost);
+    startUserSession('stale');
+
+    await expect(api.get('/portal/me')).rejects.toMatchObject({ status: 401 });
+    expect(callsTo('GET /api/portal/me')).toHaveLength(2);
+    expect(callsTo('POST /api/refresh')).toHaveLength(1);
+    expect(lost).toHaveBeenCalledWith('session_expired');
+    expect(getAuthSnapshot().signedIn).toBe(false);
+  });
+
+  it('ends the session when the refresh fails, without retrying', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/portal/me': () => json(401, { detail: 'Not authenticated' }),
+      'POST /api/refresh': () => json(401, { detail: 'Refresh token expired' }),
+    });
+    const lost = vi.fn();
+    onAuthLost(lost);
+    startUserSession('stale');
+
+    await expect(api.get('/portal/me')).rejects.toBeInstanceOf(ApiError);
+    expect(callsTo('GET /api/portal/me')).toHaveLength(1);
+    expect(lost).toHaveBeenCalledWith('session_expired');
+  });
+
+  it('lets concurrent 401s share one refresh', async () => {
+    let releaseRefresh: () => void = () => {};
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const { callsTo } = mockFetch({
+      'GET /api/a': (request) =>
+        request.headers.get('Authorization') === 'Bearer fresh'
+          ? json(200, 'a')
+          : json(401, { detail: 'expired' }),
+      'GET /api/b': (request) =>
+        request.headers.get('Authorization') === 'Bearer fresh'
+          ? json(200, 'b')
+          : json(401, { detail: 'expired' }),
+      'GET /api/c': (request) =>
+        request.headers.get('Authorization') === 'Bearer fresh'
+          ? json(200, 'c')
+          : json(401, { detail: 'expired' }),
+      'POST /api/refresh': async () => {
+        await refreshGate;
+        return json(200, { access_token: 'fresh', token_type: 'bearer', user: {} });
+      },
+    });
+    startUserSession('stale');
+
+    const all = Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    await vi.waitFor(() => expect(callsTo('POST /api/refresh')).toHaveLength(1));
+    releaseRefresh();
+
+    await expect(all).resolves.toEqual(['a', 'b', 'c']);
+    expect(callsTo('POST /api/refresh')).toHaveLength(1);
+  });
+
+  it('never refreshes for a call made without a user token', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/login': () => json(401, { detail: 'Nope' }) });
+    await expect(api.post('/login', {})).rejects.toMatchObject({ status: 401, detail: 'Nope' });
+    expect(callsTo('POST /api/refresh')).toHaveLength(0);
+  });
+});
+
+describe('api client: recipient sessions', () => {
+  it('sends X-Recipient-Session and no bearer header, and keeps the session in localStorage', async () => {
+    const { calls } = mockFetch({ 'GET /api/portal/leads': () => json(200, { items: [] }) });
+    startRecipientSession(recipientSession);
+
+    await api.get('/portal/leads');
+    expect(calls[0]!.headers.get('X-Recipient-Session')).toBe('recipient-session-token');
+    expect(authHeader(calls[0]!)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(RECIPIENT_SESSION_KEY)!)).toEqual(recipientSession);
+  });
+
+  it('reads a stored recipient session after a reload', async () => {
+    localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
+    const { calls } = mockFetch({ 'GET /api/portal/leads': () => json(200, { items: [] }) });
+
+    expect(getAuthSnapshot().recipient?.agent_name).toBe('Alex Agent');
+    await api.get('/portal/leads');
+    expect(calls[0]!.headers.get('X-Recipient-Session')).toBe('recipient-session-token');
+  });
+
+  it('clears the recipient session on a 401 and never refreshes', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/portal/leads': () => json(401, { detail: 'Session expired' }),
+    });
+    const lost = vi.fn();
+    onAuthLost(lost);
+    startRecipientSession(recipientSession);
+
+    await expect(api.get('/portal/leads')).rejects.toMatchObject({ status: 401 });
+    expect(callsTo('POST /api/refresh')).toHaveLength(0);
+    expect(localStorage.getItem(RECIPIENT_SESSION_KEY)).toBeNull();
+    expect(getAuthSnapshot().recipient).toBeNull();
+    expect(lost).toHaveBeenCalledWith('recipient_session_expired');
+  });
+});
+
+describe('api client: errors', () => {
+  it("throws ApiError with the server's detail", async () => {
+    mockFetch({ 'POST /api/portal/signup': () => json(400, { detail: 'This access code has expired.' }) });
+    await expect(api.post('/portal/signup', {})).rejects.toMatchObject({
+      status: 400,
+      detail: 'This access code has expired.',
+    });
+  });
+
+  it('says when to try again after a 429', async () => {
+    mockFetch({
+      'POST /api/login': () => json(429, { detail: 'Too many attempts.' }, { 'Retry-After': '30' }),
+    });
+    const error = await api.post('/login', {}).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 30 });
+    expect(errorMessage(error)).toBe('Too many attempts. You can try again in 30 seconds.');
+  });
+
+  it('turns a network failure into an ApiError a person can read', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api.get('/portal/me')).rejects.toMatchObject({
+      status: 0,
+      detail: 'Could not reach the server. Check your connection and try again.',
+    });
+  });
+});

@@ -1,0 +1,345 @@
+import { ERROR, type RecipientContext, RecipientContextSchema } from '@portal/shared';
+import { z } from 'zod';
+import { env } from '@/config/env';
+
+/**
+ * The one place that knows the session tokens.
+ *
+ * - A user's access token lives only in this module's memory; the refresh token is an
+ *   httpOnly cookie the browser sends to /api/refresh.
+ * - A recipient session (magic-link login of a lead recipient) is kept here and in
+ *   localStorage, sent as `X-Recipient-Session`, and never refreshed.
+ * - A 401 on a call made with a user token triggers one refresh (shared by concurrent calls)
+ *   and one retry; a second 401 or a failed refresh ends the session.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    /** The server's `{detail}`, or a generic description when the server gave none. */
+    readonly detail: string,
+    /** Seconds from a `Retry-After` header (429, 503), when present. */
+    readonly retryAfterSeconds: number | null = null,
+    /** Whether `detail` came from the server's body. */
+    readonly fromServer = false,
+  ) {
+    super(detail);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export const RECIPIENT_SESSION_KEY = 'recipient_session';
+
+const RecipientSessionSchema = z.object({
+  session_token: z.string().min(1),
+  recipient_context: RecipientContextSchema,
+});
+export type RecipientSession = z.infer<typeof RecipientSessionSchema>;
+
+/** What the rest of the app may know about the session: never a token. */
+export interface AuthSnapshot {
+  /** A user access token is held. */
+  signedIn: boolean;
+  recipient: RecipientContext | null;
+}
+
+export type AuthLostReason = 'session_expired' | 'recipient_session_expired';
+
+export const AUTH_LOST_MESSAGE: Record<AuthLostReason, string> = {
+  session_expired: 'Your session has ended. Please sign in again.',
+  recipient_session_expired: ERROR.recipientSessionExpired,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Session state
+
+let accessToken: string | null = null;
+/** undefined until first read from localStorage. */
+let recipientSession: RecipientSession | null | undefined;
+let refreshInFlight: Promise<string> | null = null;
+/** Bumped whenever the session is replaced or cleared, so a late refresh cannot revive it. */
+let generation = 0;
+let snapshot: AuthSnapshot | null = null;
+const listeners = new Set<() => void>();
+const authLostListeners = new Set<(reason: AuthLostReason) => void>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readRecipientSession(): RecipientSession | null {
+  if (recipientSession !== undefined) return recipientSession;
+  recipientSession = null;
+  const raw = storage()?.getItem(RECIPIENT_SESSION_KEY);
+  if (raw) {
+    try {
+      const parsed = RecipientSessionSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) recipientSession = parsed.data;
+      else storage()?.removeItem(RECIPIENT_SESSION_KEY);
+    } catch {
+      storage()?.removeItem(RECIPIENT_SESSION_KEY);
+    }
+  }
+  return recipientSession;
+}
+
+function writeRecipientSession(session: RecipientSession | null) {
+  recipientSession = session;
+  if (session) storage()?.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(session));
+  else storage()?.removeItem(RECIPIENT_SESSION_KEY);
+}
+
+function changed() {
+  generation += 1;
+  snapshot = null;
+  for (const listener of listeners) listener();
+}
+
+export function getAuthSnapshot(): AuthSnapshot {
+  if (!snapshot) {
+    snapshot = {
+      signedIn: accessToken !== null,
+      recipient: readRecipientSession()?.recipient_context ?? null,
+    };
+  }
+  return snapshot;
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called when the server ends a session the app was using (not on a deliberate logout). */
+export function onAuthLost(listener: (reason: AuthLostReason) => void): () => void {
+  authLostListeners.add(listener);
+  return () => authLostListeners.delete(listener);
+}
+
+/** A user signed in (login, register, magic link): any recipient session gives way. */
+export function startUserSession(token: string) {
+  writeRecipientSession(null);
+  accessToken = token;
+  changed();
+}
+
+/** A recipient signed in by magic link: any user session in memory gives way. */
+export function startRecipientSession(session: RecipientSession) {
+  accessToken = null;
+  writeRecipientSession(RecipientSessionSchema.parse(session));
+  changed();
+}
+
+export function clearSession() {
+  accessToken = null;
+  writeRecipientSession(null);
+  changed();
+}
+
+function loseSession(reason: AuthLostReason) {
+  clearSession();
+  for (const listener of authLostListeners) listener(reason);
+}
+
+/** Test helper: forget everything held in memory (storage is left to the caller). */
+export function resetApiClient() {
+  accessToken = null;
+  recipientSession = undefined;
+  refreshInFlight = null;
+  snapshot = null;
+  listeners.clear();
+  authLostListeners.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  query?: Query;
+  /** false: send no session credentials other than cookies (login, refresh, logout...). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = `${env.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function send(path: string, options: RequestOptions, headers: Record<string, string>) {
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...headers },
+    signal: options.signal,
+  };
+  if (options.form) {
+    init.body = new URLSearchParams(options.form).toString();
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/x-www-form-urlencoded';
+  } else if (options.json !== undefined) {
+    init.body = JSON.stringify(options.json);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  try {
+    return await fetch(apiUrl(path, options.query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+const GENERIC_DETAIL: Record<number, string> = {
+  400: 'The request was not accepted.',
+  401: ERROR.notAuthenticated,
+  403: ERROR.forbidden,
+  404: ERROR.notFound,
+  429: ERROR.tooManyRequests,
+};
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let detail: string | null = null;
+  try {
+    const body = (await response.json()) as { detail?: unknown; message?: unknown };
+    if (typeof body.detail === 'string' && body.detail) detail = body.detail;
+    else if (typeof body.message === 'string' && body.message) detail = body.message;
+  } catch {
+    // not JSON: fall back to a generic description
+  }
+  const fallback = GENERIC_DETAIL[response.status] ?? `Something went wrong (error ${response.status}).`;
+  return new ApiError(
+    response.status,
+    detail ?? fallback,
+    parseRetryAfter(response.headers.get('Retry-After')),
+    detail !== null,
+  );
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+export interface RefreshResult {
+  access_token: string;
+  [key: string]: unknown;
+}
+
+/**
+ * POST /refresh with the cookie. Concurrent callers share one request, so a rotated refresh
+ * token is never presented twice.
+ */
+export function refreshSession(): Promise<string> {
+  if (refreshInFlight) return refreshInFlight;
+  const startedAt = generation;
+  refreshInFlight = (async () => {
+    const response = await send('/refresh', { method: 'POST' }, {});
+    const body = await parse<Partial<RefreshResult> | undefined>(response);
+    if (!body || typeof body.access_token !== 'string' || !body.access_token) {
+      throw new ApiError(response.status, 'The refresh response did not contain an access token.');
+    }
+    // Signed out (or signed in as someone else) while the refresh was on its way.
+    if (generation !== startedAt) throw new ApiError(401, ERROR.notAuthenticated);
+    accessToken = body.access_token;
+    writeRecipientSession(null);
+    changed();
+    return body.access_token;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const useSession = options.auth !== false;
+  const recipient = useSession ? readRecipientSession() : null;
+
+  if (recipient) {
+    const response = await send(path, options, { 'X-Recipient-Session': recipient.session_token });
+    if (response.status === 401) {
+      const error = await toApiError(response);
+      loseSession('recipient_session_expired');
+      throw error;
+    }
+    return parse<T>(response);
+  }
+
+  const token = useSession ? accessToken : null;
+  const response = await send(path, options, token ? { Authorization: `Bearer ${token}` } : {});
+  if (response.status !== 401 || !token) return parse<T>(response);
+
+  let fresh: string;
+  try {
+    // Another call may already have refreshed while this one was in flight.
+    fresh = accessToken && accessToken !== token ? accessToken : await refreshSession();
+  } catch {
+    const error = await toApiError(response);
+    loseSession('session_expired');
+    throw error;
+  }
+  const retried = await send(path, options, { Authorization: `Bearer ${fresh}` });
+  if (retried.status === 401) {
+    const error = await toApiError(retried);
+    loseSession('session_expired');
+    throw error;
+  }
+  return parse<T>(retried);
+}
+
+type BodyOptions = Omit<RequestOptions, 'method' | 'json'>;
+
+export const api = {
+  get: <T>(path: string, options?: Omit<BodyOptions, 'form'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, json?: unknown, options?: BodyOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', json }),
+  patch: <T>(path: string, json?: unknown, options?: BodyOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', json }),
+  put: <T>(path: string, json?: unknown, options?: BodyOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', json }),
+  delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The text to show a person for a failed call; a 429 says when to try again. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (!isApiError(error)) return fallback;
+  if (error.status === 429 && error.retryAfterSeconds !== null) {
+    const wait = error.retryAfterSeconds;
+    const when = wait >= 120 ? `${Math.ceil(wait / 60)} minutes` : `${wait} second${wait === 1 ? '' : 's'}`;
+    return `${error.detail} You can try again in ${when}.`;
+  }
+  return error.detail;
+}

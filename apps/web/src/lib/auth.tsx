@@ -1,0 +1,179 @@
+import type { PortalMe, RecipientContext } from '@portal/shared';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import {
+  AUTH_LOST_MESSAGE,
+  api,
+  clearSession,
+  getAuthSnapshot,
+  onAuthLost,
+  type RecipientSession,
+  refreshSession,
+  startRecipientSession,
+  startUserSession,
+  subscribeAuth,
+} from './api-client';
+
+/**
+ * The signed-in state every part of the portal reads: who is signed in (from GET /portal/me),
+ * or a recipient session, or nobody. Tokens themselves stay in the api-client.
+ */
+
+export const meQueryKey = ['portal', 'me'] as const;
+
+export const getMe = () => api.get<PortalMe>('/portal/me');
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
+/**
+ * anonymous: nobody; loading: a user token is held and /portal/me is on its way;
+ * user: /portal/me loaded; recipient: a recipient session; error: /portal/me failed.
+ */
+export type AuthStatus = 'anonymous' | 'loading' | 'user' | 'recipient' | 'error';
+
+export interface AuthState {
+  /** The start-up refresh and /portal/me have finished, whatever their outcome. */
+  initialised: boolean;
+  status: AuthStatus;
+  me: PortalMe | null;
+  recipient: RecipientContext | null;
+  error: unknown;
+  /** Why the last session ended without the person asking ("Recipient session expired"...). */
+  notice: string | null;
+  reloadMe: () => void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** Start-up: the refresh cookie, if any, becomes an access token, then the user is loaded. */
+async function initialise(queryClient: ReturnType<typeof useQueryClient>) {
+  if (getAuthSnapshot().recipient) return;
+  try {
+    await refreshSession();
+  } catch {
+    return; // no session: anonymous
+  }
+  try {
+    await queryClient.fetchQuery(meQueryOptions());
+  } catch {
+    // shown through the `error` status
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
+  const [initialised, setInitialised] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per app, also under StrictMode's doubled effects: a refresh rotates the cookie.
+    if (started.current) return;
+    started.current = true;
+    void initialise(queryClient).finally(() => setInitialised(true));
+  }, [queryClient]);
+
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(
+    () =>
+      onAuthLost((reason) => {
+        queryClient.clear();
+        setNotice(AUTH_LOST_MESSAGE[reason]);
+      }),
+    [queryClient],
+  );
+  const hasSession = session.signedIn || session.recipient !== null;
+  useEffect(() => {
+    if (hasSession) setNotice(null);
+  }, [hasSession]);
+
+  const me = useQuery({ ...meQueryOptions(), enabled: session.signedIn });
+  const { refetch } = me;
+  const reloadMe = useCallback(() => void refetch(), [refetch]);
+
+  let status: AuthStatus;
+  if (session.recipient) status = 'recipient';
+  else if (!session.signedIn) status = 'anonymous';
+  else if (me.data) status = 'user';
+  else if (me.isError) status = 'error';
+  else status = 'loading';
+
+  const value: AuthState = {
+    initialised,
+    status,
+    me: status === 'user' ? (me.data ?? null) : null,
+    recipient: session.recipient,
+    error: status === 'error' ? me.error : null,
+    notice,
+    reloadMe,
+  };
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+export interface TokenResponse {
+  access_token: string;
+}
+
+/**
+ * After login, registration or a magic link: hold the new access token and load the user.
+ * The route guard then takes the person where they belong.
+ */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (response: TokenResponse) => {
+      startUserSession(response.access_token);
+      await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    },
+    [queryClient],
+  );
+}
+
+export function useSignInRecipient() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (session: RecipientSession) => {
+      queryClient.clear();
+      startRecipientSession(session);
+    },
+    [queryClient],
+  );
+}
+
+/** Ends the session on the server (user sessions), forgets it here and goes to /login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    if (getAuthSnapshot().signedIn) {
+      try {
+        await api.post('/logout', undefined, { auth: false });
+      } catch {
+        toast.warning(
+          'We could not reach the server to end your session everywhere. Close the browser to be sure.',
+        );
+      }
+    }
+    clearSession();
+    queryClient.clear();
+    navigate(paths.login.href(), { replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,61 @@
+import { vi } from 'vitest';
+
+export interface MockRequest {
+  method: string;
+  /** Path and query, e.g. /api/portal/me */
+  path: string;
+  headers: Headers;
+  body: string | null;
+}
+
+export type Handler = (request: MockRequest, callIndex: number) => Response | Promise<Response>;
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+/**
+ * Replaces fetch with a table of "METHOD /api/path" handlers. A call nobody expected throws,
+ * so a test cannot silently depend on the network.
+ */
+export function mockFetch(handlers: Record<string, Handler>) {
+  const calls: MockRequest[] = [];
+  const counts = new Map<string, number>();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      window.location.href,
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const request: MockRequest = {
+      method,
+      path: `${url.pathname}${url.search}`,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? init.body : null,
+    };
+    calls.push(request);
+    const key = `${method} ${url.pathname}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected fetch: ${key}`);
+    const index = counts.get(key) ?? 0;
+    counts.set(key, index + 1);
+    return handler(request, index);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    calls,
+    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path.split('?')[0]}` === key),
+  };
+}
+
+/** The start-up refresh of an anonymous visitor: no refresh cookie. */
+export const anonymousRefresh: Handler = () => json(401, { detail: 'Not authenticated' });
+
+/** A refresh that signs the visitor in. */
+export const signedInRefresh =
+  (token = 'access-1'): Handler =>
+  () =>
+    json(200, { access_token: token, token_type: 'bearer', user: { id: 'user-1' } });

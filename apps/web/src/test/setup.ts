@@ -1,0 +1,58 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetApiClient } from '@/lib/api-client';
+
+// What jsdom lacks and Radix primitives use.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+window.scrollTo = () => {};
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+/*
+ * An unexpected console.error fails the test (STYLE.md, after epic-stack). A test that expects
+ * one replaces this spy's implementation: vi.spyOn(console, 'error').mockImplementation(() => {}).
+ */
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  resetApiClient();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    const text = errors.map((args) =>
+      args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '),
+    );
+    throw new Error(`console.error was called during the test:\n${text.join('\n---\n')}`);
+  }
+});
