@@ -28,6 +28,10 @@ describe('POST /api/login', () => {
     expect(cookie?.value.length).toBeGreaterThanOrEqual(43);
     // Plain-HTTP dev: not Secure. An https public URL makes it Secure (below).
     expect(cookie?.secure).toBeFalsy();
+    // The readable hint holds no secret; it only tells the web app a session exists.
+    const hint = response.cookies.find((c) => c.name === 'has_session');
+    expect(hint).toMatchObject({ value: '1', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
   });
 
   it('marks the refresh cookie Secure when the portal is served over https', async () => {

@@ -91,6 +91,7 @@ describe('logout', () => {
     expect(response.statusCode).toBe(204);
     const cleared = response.cookies.find((c) => c.name === 'refresh_token');
     expect(cleared?.value).toBe('');
+    expect(response.cookies.find((c) => c.name === 'has_session')?.value).toBe('');
     expect((await refresh(cookie)).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/me', headers: bearer(accessToken) })).statusCode).toBe(401);
   });

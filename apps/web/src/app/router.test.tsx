@@ -159,6 +159,7 @@ describe('dashboard layout', () => {
 
   it('returns to /login when the server ends the session', async () => {
     let refreshes = 0;
+    document.cookie = 'has_session=1; path=/';
     mockFetch({
       'POST /api/refresh': () =>
         refreshes++ === 0 ? json(200, { access_token: 'a1', token_type: 'bearer', user: {} }) : json(401, {}),

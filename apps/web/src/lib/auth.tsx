@@ -57,9 +57,16 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+export const SESSION_HINT_COOKIE = 'has_session';
+const hasSessionHint = () =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+
 /** Start-up: the refresh cookie, if any, becomes an access token, then the user is loaded. */
 async function initialise(queryClient: ReturnType<typeof useQueryClient>) {
   if (getAuthSnapshot().recipient) return;
+  // The server sets this readable hint beside its httpOnly refresh cookie; without it there is
+  // no session to restore, and a visitor's page load need not ask.
+  if (!hasSessionHint()) return;
   try {
     await refreshSession();
   } catch {

@@ -54,8 +54,8 @@ export function mockFetch(handlers: Record<string, Handler>) {
 /** The start-up refresh of an anonymous visitor: no refresh cookie. */
 export const anonymousRefresh: Handler = () => json(401, { detail: 'Not authenticated' });
 
-/** A refresh that signs the visitor in. */
-export const signedInRefresh =
-  (token = 'access-1'): Handler =>
-  () =>
-    json(200, { access_token: token, token_type: 'bearer', user: { id: 'user-1' } });
+/** A refresh that signs the visitor in; the browser then holds the server's session hint cookie. */
+export const signedInRefresh = (token = 'access-1'): Handler => {
+  document.cookie = 'has_session=1; path=/';
+  return () => json(200, { access_token: token, token_type: 'bearer', user: { id: 'user-1' } });
+};

@@ -33,6 +33,8 @@ window.matchMedia ??= (query: string) =>
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
+  // Each test starts without the session hint cookie (signedInRefresh sets it).
+  document.cookie = 'has_session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);

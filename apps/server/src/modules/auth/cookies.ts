@@ -3,6 +3,11 @@ import { TOKEN_TTL_SECONDS } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const REFRESH_COOKIE = 'refresh_token';
+/**
+ * A readable companion of the refresh cookie that holds no secret: it only tells the web app
+ * that a refresh is worth trying, so visitors who never signed in do not send one on every load.
+ */
+export const SESSION_HINT_COOKIE = 'has_session';
 
 /** The refresh token: httpOnly, SameSite=Lax, scoped to the API, Secure outside plain-HTTP dev. */
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -14,6 +19,13 @@ export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, t
     path: config.apiBase || '/',
     maxAge: TOKEN_TTL_SECONDS.refresh,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    path: '/',
+    maxAge: TOKEN_TTL_SECONDS.refresh,
+  });
 }
 
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
@@ -23,6 +35,12 @@ export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply)
     sameSite: 'lax',
     secure: config.cookieSecure,
     path: config.apiBase || '/',
+  });
+  reply.clearCookie(SESSION_HINT_COOKIE, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    path: '/',
   });
 }
 
