@@ -45,6 +45,8 @@ export function useBrowser() {
 
 /** axe: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // The start-up overlay fades out over 200 ms; judge the page a person reads, not the fade.
+  await page.locator('[data-slot="loading-overlay"]').waitFor({ state: 'detached' });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(

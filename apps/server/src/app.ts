@@ -25,7 +25,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    // Fastify accepts a hop count at run time; its types leave numbers out.
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     // Link tokens (JWTs) travel in paths such as /verify/:token.
     routerOptions: { maxParamLength: 4096 },

@@ -9,7 +9,8 @@ import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { audit } from './lib/audit';
 import { AppError } from './lib/errors';
 import { assertAcceptablePassword, hashPassword } from './modules/auth/passwords';
-import { findUserByEmail } from './modules/auth/service';
+import { revokeAllSessions } from './modules/auth/sessions';
+import { findUserByEmail } from './modules/auth/users';
 import { closeRuntime, holderOfDataDir, openRuntime } from './runtime';
 
 const USAGE = `Usage: npm run admin -- <command>

@@ -23,11 +23,17 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Agent Portal <office@agentportal.local>'),
   OFFICE_EMAIL: z.email().default('office@agentportal.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v !== 'true', {
+      message:
+        'TRUST_PROXY=true would trust a forged X-Forwarded-For: give the number of proxies in front (1) or their addresses',
+    }),
   COOKIE_SECURE: bool.optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   RUN_WORKERS: bool.default(true),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
@@ -62,7 +68,8 @@ export interface Config {
   mailFrom: string;
   officeEmail: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses (Fastify's trustProxy). */
+  trustProxy: boolean | number | string;
   cookieSecure: boolean;
   /** Origins whose browser requests may use the session cookie (the portal's own, and dev servers). */
   allowedOrigins: string[];
@@ -145,8 +152,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
-    cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cookieSecure: env.COOKIE_SECURE ?? (production || publicUrl.startsWith('https://')),
     allowedOrigins: [
       new URL(publicUrl).origin,
       ...(production ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
@@ -156,7 +163,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         .filter(Boolean),
     ],
     runWorkers: env.RUN_WORKERS,
-    seedDemo: env.SEED_DEMO && !production,
+    // Demo users have published passwords: only on the embedded database unless asked for.
+    seedDemo: !production && (env.SEED_DEMO ?? !env.DATABASE_URL),
     webDist: env.WEB_DIST
       ? path.resolve(baseDir(source), env.WEB_DIST)
       : path.join(repoRoot, 'apps/web/dist'),
@@ -169,4 +177,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       codePerIp: env.RATE_LIMIT_CODE_PER_IP,
     },
   };
+}
+
+function parseTrustProxy(value: string): false | number | string {
+  if (value === 'false' || value === '0' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

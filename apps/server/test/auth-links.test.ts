@@ -1,12 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oneTimeTokens, outboxMessages, users } from '../src/db/schema';
-import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
+import {
+  bearer,
+  createTestContext,
+  drainJobs,
+  eventually,
+  login,
+  refreshCookieOf,
+  type TestContext,
+} from './helpers/app';
 import { lastMessageTo, linkIn, seedUser } from './helpers/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_EMAIL_PER_ADDRESS: '3', RATE_LIMIT_EMAIL_PER_IP: '8' } });
+  ctx = await createTestContext({
+    env: { RATE_LIMIT_EMAIL_PER_ADDRESS: '3', RATE_LIMIT_EMAIL_PER_IP: '8' },
+    workers: true,
+  });
 });
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
@@ -20,18 +31,35 @@ const post = (url: string, payload: object, extra: { ip?: string; headers?: Reco
     headers: extra.headers,
   });
 
+/** The newest message to an address once the background job has written it. */
+async function mailTo(email: string, subject: string) {
+  return eventually(async () => {
+    const message = await lastMessageTo(ctx.deps.database.db, email);
+    return message?.subject === subject ? message : null;
+  });
+}
+
+let resetCount = 0;
 async function resetLinkFor(email: string) {
-  const response = await post('/api/password-reset/request', { email });
+  const before = (await lastMessageTo(ctx.deps.database.db, email))?.id;
+  const response = await post(
+    '/api/password-reset/request',
+    { email },
+    { ip: `10.5.1.${++resetCount % 250}` },
+  );
   expect(response.statusCode).toBe(202);
-  const message = await lastMessageTo(ctx.deps.database.db, email);
-  return linkIn(message!.textBody, '/recovery/');
+  const message = await eventually(async () => {
+    const latest = await lastMessageTo(ctx.deps.database.db, email);
+    return latest && latest.id !== before && latest.subject === 'Reset your password' ? latest : null;
+  });
+  return linkIn(message.textBody, '/recovery/');
 }
 
 describe('password reset', () => {
   it('e-mails a link built from the configured address, not the Host header', async () => {
     const { user } = await seedUser(ctx.deps.database.db);
     await post('/api/password-reset/request', { email: user.email }, { headers: { host: 'evil.example' } });
-    const message = await lastMessageTo(ctx.deps.database.db, user.email);
+    const message = await mailTo(user.email, 'Reset your password');
     expect(message?.subject).toBe('Reset your password');
     const { url } = linkIn(message!.textBody, '/recovery/');
     expect(url.startsWith('http://portal.test/recovery/')).toBe(true);
@@ -45,7 +73,34 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
+    await mailTo(user.email, 'Reset your password');
+    await drainJobs(ctx);
     expect(await lastMessageTo(ctx.deps.database.db, 'stranger@example.com')).toBeNull();
+  });
+
+  it('does the same work for known and unknown addresses while answering (a job looks them up)', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    await post('/api/password-reset/request', { email: user.email });
+    // Nothing is written while the request is answered: no token and no message yet.
+    const { rows } = await ctx.deps.database.executeSql(
+      "select count(*)::int as n from pgboss.job where name = 'account-email' and data->>'email' = $1",
+      [user.email],
+    );
+    expect((rows[0] as { n: number }).n).toBe(1);
+    await mailTo(user.email, 'Reset your password');
+  });
+
+  it('leaves one live link when several requests for the same account race', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    await Promise.all(
+      [0, 1, 2].map((i) => post('/api/password-reset/request', { email: user.email }, { ip: `10.5.9.${i}` })),
+    );
+    await eventually(async () => (await ctx.deps.database.db.select().from(oneTimeTokens)).length === 3);
+    await drainJobs(ctx);
+    const live = (await ctx.deps.database.db.select().from(oneTimeTokens)).filter(
+      (t) => !t.usedAt && !t.revokedAt,
+    );
+    expect(live).toHaveLength(1);
   });
 
   it('changes the password, signs out every session, and works only once', async () => {
@@ -115,6 +170,25 @@ describe('password reset', () => {
     ).toBe(200);
   });
 
+  it('throttles confirmations per IP and does not hash for a forged link', async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_CODE_PER_IP: '2' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/password-reset/confirm',
+          remoteAddress: '10.5.7.7',
+          payload: { token: `garbage.${i}.token`, new_password: 'whatever-long-enough' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps only a hash of the token', async () => {
     const { user } = await seedUser(ctx.deps.database.db);
     const { token } = await resetLinkFor(user.email);
@@ -146,6 +220,7 @@ describe('password reset', () => {
     const limited = await post('/api/password-reset/request', { email: user.email }, { ip: '10.6.0.50' });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+    await drainJobs(ctx);
     const mails = await ctx.deps.database.db
       .select()
       .from(outboxMessages)
@@ -165,7 +240,7 @@ describe('e-mail verification', () => {
     const { user } = await seedUser(ctx.deps.database.db, { isVerified: false });
     expect((await post('/api/auth/request-verify-token', { email: user.email })).statusCode).toBe(202);
     const { token } = linkIn(
-      (await lastMessageTo(ctx.deps.database.db, user.email))!.textBody,
+      (await mailTo(user.email, 'Confirm your e-mail address')).textBody,
       '/verify-email/',
     );
     const verified = await ctx.app.inject({ url: `/api/verify/${token}` });
@@ -183,6 +258,7 @@ describe('e-mail verification', () => {
     const b = await post('/api/auth/request-verify-token', { email: 'unknown@example.com' });
     expect(a.statusCode).toBe(202);
     expect(b.body).toBe(a.body);
+    await drainJobs(ctx);
     expect(await ctx.deps.database.db.select().from(outboxMessages)).toHaveLength(0);
   });
 
@@ -197,8 +273,13 @@ describe('e-mail verification', () => {
 
 describe('magic link sign-in', () => {
   async function magicTokenFor(email: string) {
+    const before = (await lastMessageTo(ctx.deps.database.db, email))?.id;
     expect((await post('/api/auth/request-magic-link', { email })).statusCode).toBe(202);
-    return linkIn((await lastMessageTo(ctx.deps.database.db, email))!.textBody, '/login/magic/').token;
+    const message = await eventually(async () => {
+      const latest = await lastMessageTo(ctx.deps.database.db, email);
+      return latest && latest.id !== before && latest.subject === 'Your sign-in link' ? latest : null;
+    });
+    return linkIn(message.textBody, '/login/magic/').token;
   }
 
   it('signs the user in once with a default_login token', async () => {

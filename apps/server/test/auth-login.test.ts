@@ -147,15 +147,43 @@ describe('login rate limits', () => {
     }
   });
 
-  it('holds across two server processes sharing the database', async () => {
-    const second = await buildApp(ctx.deps);
-    await seedUser(ctx.deps.database.db, { email: 'shared@example.com' });
-    await login(ctx.app, 'shared@example.com', 'wrong-1', '10.4.0.1');
-    await login(second, 'shared@example.com', 'wrong-2', '10.4.0.2');
-    await login(ctx.app, 'shared@example.com', 'wrong-3', '10.4.0.3');
-    const fourth = await login(second, 'shared@example.com', 'wrong-4', '10.4.0.4');
-    expect(fourth.response.statusCode).toBe(429);
-    await second.close();
+  it('a long username is refused with 400, not a server error', async () => {
+    const { response } = await login(ctx.app, `${'a'.repeat(3000)}@example.com`, 'whatever-password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/too long/);
+  });
+
+  it('behind a trusted proxy, counts the address the proxy saw, not one the client forged', async () => {
+    const proxied = await createTestContext({
+      env: { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_PER_IP: '3', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '127.0.0.1',
+          // The client wrote the first entry; the proxy appended the address it really saw.
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `203.0.113.${i}, 10.40.0.1`,
+          },
+          payload: new URLSearchParams({
+            username: `p${i}@example.com`,
+            password: 'guess-123456',
+          }).toString(),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust any forged header', () => {
+    expect(() => testConfig({ TRUST_PROXY: 'true' })).toThrow(/forged X-Forwarded-For/);
   });
 
   it('takes a deactivation into account on the next request', async () => {

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { refreshTokens, sessionFamilies } from '../src/db/schema';
 import { signAccessToken, signLinkToken } from '../src/modules/auth/jwt';
 import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
@@ -105,6 +106,39 @@ describe('logout', () => {
   });
 });
 
+describe('refresh during a database outage', () => {
+  it('answers 5xx and keeps the session cookies', async () => {
+    const { cookie } = await signedIn();
+    const broken = await buildApp({
+      ...ctx.deps,
+      database: {
+        ...ctx.deps.database,
+        db: new Proxy(ctx.deps.database.db, {
+          get(target, property, receiver) {
+            if (property === 'transaction') {
+              return async () => {
+                throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+              };
+            }
+            return Reflect.get(target, property, receiver);
+          },
+        }),
+      },
+    });
+    const response = await broken.inject({
+      method: 'POST',
+      url: '/api/refresh',
+      headers: { cookie: cookie! },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.cookies.find((c) => c.name === 'refresh_token')).toBeUndefined();
+    expect(response.cookies.find((c) => c.name === 'has_session')).toBeUndefined();
+    await broken.close();
+    // The database is back: the same cookie still works.
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('cross-site requests to cookie endpoints', () => {
   it('are refused by Sec-Fetch-Site', async () => {
     const { cookie } = await signedIn();
@@ -118,6 +152,30 @@ describe('cross-site requests to cookie endpoints', () => {
     expect(logout.statusCode).toBe(403);
     // Refused requests changed nothing: the cookie still works from our own pages.
     expect((await refresh(cookie, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+
+  it('cannot sign a visitor in from another site (login CSRF)', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db);
+    const form = new URLSearchParams({ username: user.email, password }).toString();
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: form,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.cookies).toHaveLength(0);
+    }
+    for (const url of ['/api/auth/validate-magic-token', '/api/portal/register']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'sec-fetch-site': 'cross-site' },
+        payload: { token: 'a.b.c', email: 'x@example.com', access_code: 'X', password: 'long-enough-pass' },
+      });
+      expect(response.statusCode).toBe(403);
+    }
   });
 
   it('are refused by Origin when the browser sends no Sec-Fetch-Site', async () => {
@@ -200,10 +258,27 @@ describe('forged access tokens are refused', () => {
         600,
       );
       expect((await me(link)).statusCode).toBe(401);
-      // Even signed with the access key, a token without typ "access" is refused.
-      const sameKey = await signLinkToken(secret, { jti: crypto.randomUUID(), type, sub: user.id }, 600);
-      expect((await me(sameKey)).statusCode).toBe(401);
     }
+  });
+
+  it('a token of the access audience and key whose type is not "access"', async () => {
+    const { user, response } = await signedIn();
+    const sid = JSON.parse(
+      Buffer.from(response.json().access_token.split('.')[1], 'base64url').toString(),
+    ).sid;
+    for (const typ of ['default_login', 'refresh', undefined]) {
+      const token = await new SignJWT({ sid, ...(typ ? { typ } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('agent-portal')
+        .setAudience('portal-api')
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(secret));
+      expect((await me(token)).statusCode).toBe(401);
+    }
+    // The same claims with typ "access" are accepted: the type alone made the difference.
+    const good = await signAccessToken(secret, { sub: user.id, sid }, 600);
+    expect((await me(good)).statusCode).toBe(200);
   });
 
   it('a well-formed token whose session was never issued', async () => {

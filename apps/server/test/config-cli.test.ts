@@ -25,6 +25,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET.*TOKEN_SECRET/);
   });
 
+  it('seeds demo users (published passwords) only on the embedded database unless asked', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://db/portal' }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://db/portal', SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
+  });
+
   it('explains a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short', TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: tmp() })).toThrow(

@@ -199,17 +199,86 @@ describe('POST /api/portal/register', () => {
     expect(await ctx.deps.database.db.select().from(users)).toHaveLength(1);
   });
 
-  it('leaves nothing half-written when registration fails', async () => {
-    await seedAccessCode(ctx.deps.database.db, { code: 'CLEAN-CODE' });
-    const response = await post('/api/portal/register', {
+  it('leaves nothing half-written when the database fails part-way', async () => {
+    await seedAccessCode(ctx.deps.database.db, { code: 'CLEAN-CODE', maxUses: 1 });
+    // The agent record cannot be written: the user row before it must not stay either.
+    await ctx.deps.database.executeSql(`
+      create or replace function refuse_agent() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$;
+      create trigger refuse_agent before insert on agents for each row execute function refuse_agent();
+    `);
+    try {
+      const response = await post('/api/portal/register', {
+        email: 'clean@example.com',
+        access_code: 'CLEAN-CODE',
+        password: 'clean-and-long-pass',
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json().detail).toMatch(/Internal server error \(request /);
+      expect(response.body).not.toContain('disk full');
+    } finally {
+      await ctx.deps.database.executeSql(
+        'drop trigger refuse_agent on agents; drop function refuse_agent();',
+      );
+    }
+    expect(await ctx.deps.database.db.select().from(users)).toHaveLength(0);
+    expect(await ctx.deps.database.db.select().from(outboxMessages)).toHaveLength(0);
+    const [code] = await ctx.deps.database.db
+      .select()
+      .from(accessCodes)
+      .where(eq(accessCodes.code, 'CLEAN-CODE'));
+    expect(code!.usedCount).toBe(0);
+    // The one-use code still works once the fault is gone.
+    const retry = await post('/api/portal/register', {
       email: 'clean@example.com',
-      access_code: 'WRONG',
+      access_code: 'CLEAN-CODE',
       password: 'clean-and-long-pass',
     });
-    expect(response.statusCode).toBe(400);
-    expect(await ctx.deps.database.db.select().from(users)).toHaveLength(0);
-    expect(await ctx.deps.database.db.select().from(groupMemberships)).toHaveLength(0);
-    expect(await ctx.deps.database.db.select().from(outboxMessages)).toHaveLength(0);
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('still signs the agent in when the job queue is down; the e-mail waits in the outbox', async () => {
+    await seedAccessCode(ctx.deps.database.db, { code: 'QUEUE-DOWN' });
+    const send = ctx.deps.queue.send;
+    ctx.deps.queue.send = async () => {
+      throw new Error('queue unavailable');
+    };
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const response = await post('/api/portal/register', {
+        email: 'patient@example.com',
+        access_code: 'QUEUE-DOWN',
+        password: 'waiting-is-fine-1',
+      });
+      expect(response.statusCode).toBe(201);
+    } finally {
+      ctx.deps.queue.send = send;
+      console.warn = warn;
+    }
+    const message = await lastMessageTo(ctx.deps.database.db, 'patient@example.com');
+    expect(message).toMatchObject({ status: 'queued', subject: 'Confirm your e-mail address' });
+  });
+
+  it('treats two registrations of one address at once as one account', async () => {
+    await seedAccessCode(ctx.deps.database.db, { code: 'TWIN-1' });
+    await seedAccessCode(ctx.deps.database.db, { code: 'TWIN-2' });
+    const results = await Promise.all(
+      ['TWIN-1', 'TWIN-2'].map((code) =>
+        post('/api/portal/register', {
+          email: 'twin@example.com',
+          access_code: code,
+          password: 'twins-are-fun-22',
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(await ctx.deps.database.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('treats access codes that differ only in case as one code', async () => {
+    await seedAccessCode(ctx.deps.database.db, { code: 'CASE-CODE' });
+    await expect(seedAccessCode(ctx.deps.database.db, { code: 'case-code' })).rejects.toThrow();
   });
 });
 

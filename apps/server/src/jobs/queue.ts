@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 
 export const QUEUES = {
   deliverMessage: 'deliver-message',
+  accountEmail: 'account-email',
   outboxSweep: 'outbox-sweep',
 } as const;
 

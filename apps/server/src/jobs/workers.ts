@@ -1,6 +1,6 @@
-import type { Database } from '../db/client';
-import { DELIVERY_RETRY, deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
-import type { Providers } from '../providers';
+import type { AppDeps } from '../app-context';
+import { deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
+import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
 import { QUEUES, type Queue } from './queue';
 
 export interface WorkerOptions {
@@ -8,11 +8,7 @@ export interface WorkerOptions {
 }
 
 /** Registers every job handler on this process. Any number of processes may do this. */
-export async function startWorkers(
-  queue: Queue,
-  deps: { database: Database; providers: Providers },
-  options: WorkerOptions = {},
-): Promise<void> {
+export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerOptions = {}): Promise<void> {
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
 
   await queue.boss.work<{ id: string }>(
@@ -27,11 +23,18 @@ export async function startWorkers(
     },
   );
 
+  await queue.boss.work<{ purpose: AccountEmailPurpose; email: string }>(
+    QUEUES.accountEmail,
+    { pollingIntervalSeconds: Math.min(polling.pollingIntervalSeconds, 1) },
+    async (jobs) => {
+      for (const job of jobs) await sendAccountEmail(deps, job.data.purpose, job.data.email);
+    },
+  );
+
   await queue.boss.work(QUEUES.outboxSweep, polling, async () => {
     // A job can be lost between a commit and its enqueue (a crash); the sweep finds such messages.
     const ids = await findStrandedMessages(deps.database.db, 10 * 60);
     if (ids.length > 0) await dispatch(queue, ...ids);
   });
   await queue.boss.schedule(QUEUES.outboxSweep, '*/5 * * * *', {}, { retryLimit: 0 });
-  void DELIVERY_RETRY;
 }

@@ -39,6 +39,18 @@ export async function dispatch(queue: Queue, ...ids: string[]): Promise<void> {
   for (const id of ids) await queue.send(QUEUES.deliverMessage, { id }, DELIVERY_RETRY);
 }
 
+/**
+ * After a commit the message is safe in the outbox; if the queue cannot take the job right now,
+ * the outbox sweep sends it later. The caller's answer does not depend on it.
+ */
+export async function dispatchSafely(queue: Queue, ...ids: string[]): Promise<void> {
+  try {
+    await dispatch(queue, ...ids);
+  } catch (error) {
+    console.warn('[outbox] delivery job not queued; the sweep will send it', ids, (error as Error).message);
+  }
+}
+
 const LOCK_SECONDS = 120;
 
 /**

@@ -49,6 +49,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const message = `${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
+  if (/Connection terminated|connection timeout|Connection ended|terminating connection/i.test(message))
+    return true;
   return (
     typeof code === 'string' &&
     [

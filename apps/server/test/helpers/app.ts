@@ -97,3 +97,14 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Waits until the job queue has nothing left to do (background work has finished). */
+export async function drainJobs(ctx: TestContext, timeoutMs = 15_000): Promise<void> {
+  await eventually(async () => {
+    const { rows } = await ctx.deps.database.executeSql(
+      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and name <> 'outbox-sweep'",
+      [],
+    );
+    return (rows[0] as { n: number }).n === 0;
+  }, timeoutMs);
+}

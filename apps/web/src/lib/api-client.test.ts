@@ -106,6 +106,35 @@ describe('api client: user sessions', () => {
     expect(callsTo('POST /api/refresh')).toHaveLength(1);
   });
 
+  it('holds a lock shared by all tabs while it refreshes, so two tabs never present one token twice', async () => {
+    const held: string[] = [];
+    let inside = false;
+    const request = vi.fn(async (name: string, work: () => Promise<unknown>) => {
+      held.push(name);
+      inside = true;
+      try {
+        return await work();
+      } finally {
+        inside = false;
+      }
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    let sentInsideLock = false;
+    mockFetch({
+      'GET /api/portal/me': (r) =>
+        r.headers.get('Authorization') === 'Bearer fresh' ? json(200, {}) : json(401, {}),
+      'POST /api/refresh': () => {
+        sentInsideLock = inside;
+        return json(200, { access_token: 'fresh', token_type: 'bearer', user: {} });
+      },
+    });
+    startUserSession('stale');
+    await api.get('/portal/me');
+    expect(held).toEqual(['portal-session-refresh']);
+    expect(sentInsideLock).toBe(true);
+    vi.unstubAllGlobals();
+  });
+
   it('never refreshes for a call made without a user token', async () => {
     const { callsTo } = mockFetch({ 'POST /api/login': () => json(401, { detail: 'Nope' }) });
     await expect(api.post('/login', {})).rejects.toMatchObject({ status: 401, detail: 'Nope' });

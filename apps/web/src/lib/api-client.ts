@@ -259,6 +259,16 @@ export interface RefreshResult {
 }
 
 /**
+ * Tabs of one browser share the refresh cookie. The server treats a rotated token presented
+ * again as theft and ends the session, so refreshes are serialised across tabs with a Web Lock:
+ * the second tab waits and sends the cookie the first one received.
+ */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('portal-session-refresh', work) as Promise<T>) : work();
+}
+
+/**
  * POST /refresh with the cookie. Concurrent callers share one request, so a rotated refresh
  * token is never presented twice.
  */
@@ -266,7 +276,7 @@ export function refreshSession(): Promise<string> {
   if (refreshInFlight) return refreshInFlight;
   const startedAt = generation;
   refreshInFlight = (async () => {
-    const response = await send('/refresh', { method: 'POST' }, {});
+    const response = await acrossTabs(() => send('/refresh', { method: 'POST' }, {}));
     const body = await parse<Partial<RefreshResult> | undefined>(response);
     if (!body || typeof body.access_token !== 'string' || !body.access_token) {
       throw new ApiError(response.status, 'The refresh response did not contain an access token.');

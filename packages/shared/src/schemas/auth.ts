@@ -45,7 +45,7 @@ export const PortalMeSchema = UserSchema.extend({
 export type PortalMe = z.infer<typeof PortalMeSchema>;
 
 export const LoginFormSchema = z.object({
-  username: z.string().trim().min(1, 'Email is required'),
+  username: z.string().trim().min(1, 'Email is required').max(254, 'Email is too long'),
   password: z
     .string()
     .min(1, 'Password is required')

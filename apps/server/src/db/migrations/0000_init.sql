@@ -140,8 +140,7 @@ CREATE TABLE "access_codes" (
 	"group_id" uuid,
 	"created_by_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"disabled_at" timestamp with time zone,
-	CONSTRAINT "access_codes_code_unique" UNIQUE("code")
+	"disabled_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "audit_log" (
@@ -249,6 +248,7 @@ CREATE INDEX "agents_zipcodes_gin" ON "agents" USING gin ("zipcodes");--> statem
 CREATE UNIQUE INDEX "group_memberships_key" ON "group_memberships" USING btree ("group_id","agent_id");--> statement-breakpoint
 CREATE INDEX "group_memberships_agent_idx" ON "group_memberships" USING btree ("agent_id");--> statement-breakpoint
 CREATE INDEX "ratings_agent_idx" ON "ratings" USING btree ("agent_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "access_codes_code_key" ON "access_codes" USING btree (lower("code"));--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "one_time_tokens_subject_idx" ON "one_time_tokens" USING btree ("type","subject");--> statement-breakpoint

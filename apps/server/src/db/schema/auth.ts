@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A login session: one family of refresh tokens, rotated on every use. */
@@ -58,19 +59,24 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer().notNull(),
 });
 
-export const accessCodes = pgTable('access_codes', {
-  id: uuid().primaryKey().defaultRandom(),
-  code: text().notNull().unique(),
-  description: text(),
-  maxUses: integer(),
-  usedCount: integer().notNull().default(0),
-  expiresAt: timestamp({ withTimezone: true }),
-  corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-  groupId: uuid(),
-  createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  disabledAt: timestamp({ withTimezone: true }),
-});
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    code: text().notNull(),
+    description: text(),
+    maxUses: integer(),
+    usedCount: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }),
+    corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    groupId: uuid(),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp({ withTimezone: true }),
+  },
+  // Codes are typed by people: WELCOME-2026 and welcome-2026 are one code.
+  (t) => [uniqueIndex('access_codes_code_key').on(sql`lower(${t.code})`)],
+);
 
 export const auditLog = pgTable(
   'audit_log',

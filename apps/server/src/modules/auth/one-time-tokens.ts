@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
+import { oneTimeTokens, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { signLinkToken, verifyLinkToken } from './jwt';
 

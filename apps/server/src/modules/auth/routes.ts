@@ -12,13 +12,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import { authenticate, currentUser, requireSameSite, requireUser } from '../../plugins/auth';
 import { toUser } from '../agents/serialize';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
-import * as auth from './service';
+import { confirmPasswordReset, requestAccountEmail, validateMagicToken, verifyEmail } from './links';
+import { login, refresh } from './login';
 import { familyOfRefreshToken, revokeFamily } from './sessions';
+import type { ClientInfo } from './users';
 
-export const clientInfo = (request: FastifyRequest): auth.ClientInfo => ({
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
@@ -32,6 +35,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/login',
     {
+      // A form on another site must not sign a visitor into someone else's account.
+      preHandler: requireSameSite,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password (form fields username, password)',
@@ -41,7 +46,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { session, user } = await auth.login(app.deps, {
+      const { session, user } = await login(app.deps, {
         email: request.body.username,
         password: request.body.password,
         client: clientInfo(request),
@@ -65,11 +70,12 @@ export async function authRoutes(app: FastifyInstance) {
       const token = readRefreshCookie(request);
       if (!token) return reply.status(401).send({ detail: 'Not authenticated' });
       try {
-        const { session, user } = await auth.refresh(app.deps, token);
+        const { session, user } = await refresh(app.deps, token);
         setRefreshCookie(request, reply, session.refreshToken);
         return { access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) };
       } catch (error) {
-        clearRefreshCookie(request, reply);
+        // Only a refused token ends the browser's session; an outage (5xx) keeps the cookie.
+        if (error instanceof AppError && error.status === 401) clearRefreshCookie(request, reply);
         throw error;
       }
     },
@@ -103,7 +109,11 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/request-verify-token',
     { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
     async (request, reply) => {
-      await auth.requestEmailVerification(app.deps, request.body.email, clientInfo(request));
+      await requestAccountEmail(app.deps, {
+        purpose: 'verify',
+        email: request.body.email,
+        client: clientInfo(request),
+      });
       return reply.status(202).send(accepted);
     },
   );
@@ -119,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Referrer-Policy', 'no-referrer');
-      return toUser(await auth.verifyEmail(app.deps, request.params.token));
+      return toUser(await verifyEmail(app.deps, request.params.token));
     },
   );
 
@@ -127,7 +137,11 @@ export async function authRoutes(app: FastifyInstance) {
     '/password-reset/request',
     { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
     async (request, reply) => {
-      await auth.requestPasswordReset(app.deps, request.body.email, clientInfo(request));
+      await requestAccountEmail(app.deps, {
+        purpose: 'reset',
+        email: request.body.email,
+        client: clientInfo(request),
+      });
       return reply.status(202).send(accepted);
     },
   );
@@ -143,7 +157,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Referrer-Policy', 'no-referrer');
-      await auth.confirmPasswordReset(app.deps, {
+      await confirmPasswordReset(app.deps, {
         token: request.body.token,
         newPassword: request.body.new_password,
         client: clientInfo(request),
@@ -156,7 +170,11 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/request-magic-link',
     { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
     async (request, reply) => {
-      await auth.requestMagicLink(app.deps, request.body.email, clientInfo(request));
+      await requestAccountEmail(app.deps, {
+        purpose: 'magic',
+        email: request.body.email,
+        client: clientInfo(request),
+      });
       return reply.status(202).send(accepted);
     },
   );
@@ -164,6 +182,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/validate-magic-token',
     {
+      preHandler: requireSameSite,
       schema: {
         tags: ['auth'],
         body: ValidateMagicTokenSchema,
@@ -172,7 +191,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Referrer-Policy', 'no-referrer');
-      const { session, user } = await auth.validateMagicToken(app.deps, {
+      const { session, user } = await validateMagicToken(app.deps, {
         token: request.body.token,
         expectedType: request.body.expected_type,
         client: clientInfo(request),

@@ -12,12 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
 import { loadAgentRecord } from '../agents/queries';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
+import { checkSignup, register } from '../auth/registration';
 import { clientInfo } from '../auth/routes';
-import * as auth from '../auth/service';
 import { rateLeads } from '../rating/service';
 
 /** GET /portal/me's answer: the user, the agent record and whether a rating is due. */
@@ -63,7 +63,7 @@ export async function portalRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      auth.checkSignup(app.deps, {
+      checkSignup(app.deps, {
         email: request.body.email,
         accessCode: request.body.access_code,
         client: clientInfo(request),
@@ -73,6 +73,7 @@ export async function portalRoutes(app: FastifyInstance) {
   r.post(
     '/portal/register',
     {
+      preHandler: requireSameSite,
       schema: {
         tags: ['portal'],
         summary: 'Create the agent account and sign in',
@@ -81,7 +82,7 @@ export async function portalRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { session, user } = await auth.register(app.deps, {
+      const { session, user } = await register(app.deps, {
         email: request.body.email,
         accessCode: request.body.access_code,
         password: request.body.password,

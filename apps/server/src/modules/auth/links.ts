@@ -1,0 +1,222 @@
+import { ERROR, TOKEN_TTL_SECONDS } from '@portal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+import { QUEUES } from '../../jobs/queue';
+import { audit } from '../../lib/audit';
+import { badRequest } from '../../lib/errors';
+import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
+import { type Email, magicLinkMessage, passwordResetMessage, verifyEmailMessage } from './emails';
+import { peekTokenType, verifyLinkToken } from './jwt';
+import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
+import { assertAcceptablePassword, hashPassword } from './passwords';
+import { type IssuedSession, revokeAllSessions, startSession } from './sessions';
+import { type ClientInfo, findUserByEmail } from './users';
+
+/**
+ * Account e-mails (verify, reset, magic link). The request only counts the attempt and queues a
+ * job carrying the address: known and unknown addresses take the same path and the same time
+ * (SECURITY.md item 11). The job looks the address up and sends only to known accounts.
+ */
+export const ACCOUNT_EMAIL_PURPOSES = ['verify', 'reset', 'magic'] as const;
+export type AccountEmailPurpose = (typeof ACCOUNT_EMAIL_PURPOSES)[number];
+
+/** Throttles every endpoint that sends mail, per address and per IP (SECURITY.md item 12). */
+export async function throttleMail(deps: AppDeps, purpose: string, email: string, ip: string) {
+  const { rateLimits: limits } = deps.config;
+  await enforceRateLimits(deps.database.db, [
+    { key: `mail:${purpose}:to:${email.toLowerCase()}`, limit: limits.emailPerAddress, windowSeconds: 3600 },
+    { key: `mail:ip:${ip}`, limit: limits.emailPerIp, windowSeconds: 3600 },
+  ]);
+}
+
+export async function requestAccountEmail(
+  deps: AppDeps,
+  options: { purpose: AccountEmailPurpose; email: string; client: ClientInfo },
+): Promise<void> {
+  await throttleMail(deps, options.purpose, options.email, options.client.ip);
+  await deps.queue.send(
+    QUEUES.accountEmail,
+    { purpose: options.purpose, email: options.email.trim().toLowerCase() },
+    { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  );
+}
+
+const link = (deps: AppDeps, path: string) => `${deps.config.publicUrl}${path}`;
+
+const PURPOSES: Record<
+  AccountEmailPurpose,
+  {
+    type: LinkType;
+    ttl: number;
+    path: string;
+    message: (url: string) => Email;
+    wants: (user: UserRow) => boolean;
+  }
+> = {
+  verify: {
+    type: 'verify_email',
+    ttl: TOKEN_TTL_SECONDS.verify_email,
+    path: '/verify-email/',
+    message: verifyEmailMessage,
+    wants: (user) => !user.isVerified,
+  },
+  reset: {
+    type: 'password_reset',
+    ttl: TOKEN_TTL_SECONDS.password_reset,
+    path: '/recovery/',
+    message: passwordResetMessage,
+    wants: () => true,
+  },
+  magic: {
+    type: 'default_login',
+    ttl: TOKEN_TTL_SECONDS.magic_link,
+    path: '/login/magic/',
+    message: magicLinkMessage,
+    wants: () => true,
+  },
+};
+
+/** Issues the link token and writes the e-mail, in the caller's transaction; returns the message id. */
+export async function writeAccountEmail(
+  deps: AppDeps,
+  tx: Executor,
+  purpose: AccountEmailPurpose,
+  user: UserRow,
+): Promise<string> {
+  const spec = PURPOSES[purpose];
+  const token = await issueLinkToken(tx, {
+    secret: deps.config.tokenSecret,
+    type: spec.type,
+    subject: user.id,
+    userId: user.id,
+    ttlSeconds: spec.ttl,
+  });
+  return addEmail(tx, deps.config, {
+    to: user.email,
+    ...spec.message(link(deps, `${spec.path}${token}`)),
+  });
+}
+
+/** The job: sends the e-mail if the address belongs to an active account that wants it. */
+export async function sendAccountEmail(
+  deps: AppDeps,
+  purpose: AccountEmailPurpose,
+  email: string,
+): Promise<boolean> {
+  const messageId = await deps.database.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || !user.isActive || !PURPOSES[purpose].wants(user)) return null;
+    return writeAccountEmail(deps, tx, purpose, user);
+  });
+  if (!messageId) return false;
+  await dispatchSafely(deps.queue, messageId);
+  return true;
+}
+
+export async function verifyEmail(deps: AppDeps, token: string): Promise<UserRow> {
+  const { db } = deps.database;
+  return db.transaction(async (tx) => {
+    const result = await consumeLinkToken(tx, {
+      secret: deps.config.tokenSecret,
+      token,
+      types: ['verify_email'],
+    });
+    if (!result.ok || !result.userId) throw badRequest(ERROR.verificationFailed);
+    const [user] = await tx
+      .update(users)
+      .set({ isVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, result.userId))
+      .returning();
+    if (!user) throw badRequest(ERROR.verificationFailed);
+    await audit(tx, { action: 'email_verified', actorId: user.id, actorEmail: user.email });
+    return user;
+  });
+}
+
+export async function confirmPasswordReset(
+  deps: AppDeps,
+  options: { token: string; newPassword: string; client: ClientInfo },
+): Promise<void> {
+  // Hashing is costly: count the attempt and check the link's signature before doing it.
+  const { rateLimits: limits } = deps.config;
+  await enforceRateLimits(deps.database.db, [
+    {
+      key: `reset-confirm:ip:${options.client.ip}`,
+      limit: limits.codePerIp * 2,
+      windowSeconds: limits.windowSeconds,
+    },
+  ]);
+  const signed = await verifyLinkToken(deps.config.tokenSecret, options.token);
+  if (!signed.ok || signed.claims.type !== 'password_reset') throw badRequest(ERROR.tokenInvalid);
+  // A weak password is refused before the link is spent, so the user can try another.
+  assertAcceptablePassword(options.newPassword);
+  const passwordHash = await hashPassword(options.newPassword);
+  await deps.database.db.transaction(async (tx) => {
+    const result = await consumeLinkToken(tx, {
+      secret: deps.config.tokenSecret,
+      token: options.token,
+      types: ['password_reset'],
+    });
+    if (!result.ok || !result.userId) throw badRequest(ERROR.tokenInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, isVerified: true, updatedAt: sql`now()` })
+      .where(and(eq(users.id, result.userId), eq(users.isActive, true)))
+      .returning();
+    if (!user) throw badRequest(ERROR.tokenInvalid);
+    await revokeAllSessions(tx, user.id, 'password reset');
+    await resetRateLimit(tx, `login:account:${user.email.toLowerCase()}`);
+    await audit(tx, {
+      action: 'password_reset',
+      actorId: user.id,
+      actorEmail: user.email,
+      ip: options.client.ip,
+    });
+  });
+}
+
+export async function validateMagicToken(
+  deps: AppDeps,
+  options: { token: string; expectedType?: string; client: ClientInfo },
+): Promise<{ session: IssuedSession; user: UserRow }> {
+  if (options.token.split('.').length !== 3) throw badRequest(ERROR.invalidTokenFormat);
+  const type = peekTokenType(options.token);
+  if (type === null) throw badRequest(ERROR.invalidTokenFormat);
+  const expected = options.expectedType === 'user_login' ? 'default_login' : options.expectedType;
+  if (type !== 'default_login' || (expected && expected !== type))
+    throw badRequest(ERROR.unsupportedTokenType);
+
+  // Spending the link and starting the session happen together, or not at all.
+  return deps.database.db.transaction(async (tx) => {
+    const result = await consumeLinkToken(tx, {
+      secret: deps.config.tokenSecret,
+      token: options.token,
+      types: ['default_login'],
+    });
+    if (!result.ok || !result.userId) throw badRequest(ERROR.tokenInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ isVerified: true, updatedAt: sql`now()` })
+      .where(and(eq(users.id, result.userId), eq(users.isActive, true)))
+      .returning();
+    if (!user) throw badRequest(ERROR.tokenInvalid);
+    const session = await startSession(tx, {
+      jwtSecret: deps.config.jwtSecret,
+      userId: user.id,
+      ip: options.client.ip,
+      userAgent: options.client.userAgent,
+    });
+    await audit(tx, {
+      action: 'login_magic_link',
+      actorId: user.id,
+      actorEmail: user.email,
+      ip: options.client.ip,
+    });
+    return { session, user };
+  });
+}
+
+export { findUserByEmail };
