@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
@@ -8,6 +9,8 @@ import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { localUploadRoutes } from './modules/uploads/local-upload';
+import { uploadRoutes } from './modules/uploads/routes';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { spaPlugin } from './plugins/spa';
@@ -60,6 +63,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(formbody);
+  // reply.sendFile for the built portal and local uploads; each call names its own folder.
+  await app.register(fastifyStatic, { root: config.uploadsDir, serve: false });
   await app.register(openapiPlugin, { apiBase: config.apiBase });
 
   await app.register(
@@ -68,6 +73,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(authRoutes);
       await api.register(portalRoutes);
       await api.register(devRoutes);
+      await api.register(uploadRoutes);
+      await api.register(localUploadRoutes);
     },
     { prefix: config.apiBase },
   );

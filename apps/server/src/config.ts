@@ -20,6 +20,12 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   MAIL_FROM: z.string().default('Agent Portal <office@agentportal.local>'),
   OFFICE_EMAIL: z.email().default('office@agentportal.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,6 +71,17 @@ export interface Config {
   jwtSecret: string;
   tokenSecret: string;
   smtpUrl: string | undefined;
+  /** Object storage: S3 when a bucket is set, else local disk under DATA_DIR/uploads. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+    requestTimeoutMs: number;
+  } | null;
+  uploadsDir: string;
   mailFrom: string;
   officeEmail: string;
   logLevel: Env['LOG_LEVEL'];
@@ -149,6 +166,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: env.JWT_SECRET ?? secrets!.jwt,
     tokenSecret: env.TOKEN_SECRET ?? secrets!.token,
     smtpUrl: env.SMTP_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          requestTimeoutMs: 30_000,
+        }
+      : null,
+    uploadsDir: path.join(dataDir, 'uploads'),
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
     logLevel: env.LOG_LEVEL,

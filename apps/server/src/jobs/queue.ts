@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 export const QUEUES = {
   deliverMessage: 'deliver-message',
   accountEmail: 'account-email',
+  resizeImage: 'resize-image',
   outboxSweep: 'outbox-sweep',
 } as const;
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-context';
 import { deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
 import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
+import { makeWebVersion } from '../modules/uploads/resize';
 import { QUEUES, type Queue } from './queue';
 
 export interface WorkerOptions {
@@ -30,6 +31,10 @@ export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerO
       for (const job of jobs) await sendAccountEmail(deps, job.data.purpose, job.data.email);
     },
   );
+
+  await queue.boss.work<{ uploadId: string }>(QUEUES.resizeImage, polling, async (jobs) => {
+    for (const job of jobs) await makeWebVersion(deps, job.data.uploadId);
+  });
 
   await queue.boss.work(QUEUES.outboxSweep, polling, async () => {
     // A job can be lost between a commit and its enqueue (a crash); the sweep finds such messages.

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The outbox: every e-mail and SMS the portal sends. A row is written in the same transaction
@@ -31,3 +31,31 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_status_idx').on(t.status, t.createdAt), index('outbox_created_idx').on(t.createdAt)],
 );
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+/**
+ * Every upload: asked for (pending), then confirmed once its bytes arrived and passed the checks,
+ * or rejected. The agent record holds `/api/files/<id>` URLs of confirmed ones.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull(),
+    agentId: uuid(),
+    kind: text().notNull(),
+    key: text().notNull(),
+    webKey: text(),
+    contentType: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    filename: text().notNull(),
+    status: text().$type<'pending' | 'confirmed' | 'rejected' | 'deleted'>().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('uploads_user_idx').on(t.userId, t.createdAt),
+    index('uploads_status_idx').on(t.status, t.expiresAt),
+  ],
+);
+export type UploadRow = typeof uploads.$inferSelect;

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import {
+  AgentRecordSchema,
+  DetailSchema,
+  MediaFieldSchema,
+  MediaOrderSchema,
+  UPLOAD_KINDS,
+  type UploadKindSpec,
+  UploadRequestSchema,
+  UploadTicketSchema,
+} from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploads } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { LocalStorageProvider } from '../../providers/storage/local';
+import { confirmUpload, deleteUpload, reorderMedia, requestUpload } from './service';
+
+const errors = {
+  400: DetailSchema,
+  401: DetailSchema,
+  403: DetailSchema,
+  404: DetailSchema,
+  409: DetailSchema,
+  413: DetailSchema,
+  415: DetailSchema,
+};
+const IdParams = z.object({ id: z.uuid() });
+
+export async function uploadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/upload',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Ask where to upload a file: the server checks kind, type and size and chooses the key',
+        body: UploadRequestSchema,
+        response: { 201: UploadTicketSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await requestUpload(app.deps, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/upload/:id/confirm',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'The bytes are uploaded: check them and attach the file to the agent record',
+        params: IdParams,
+        response: { 200: AgentRecordSchema, ...errors },
+      },
+    },
+    async (request) => confirmUpload(app.deps, currentUser(request), request.params.id),
+  );
+
+  r.delete(
+    '/upload/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Remove a file from the agent record and from storage',
+        params: IdParams,
+        response: { 200: AgentRecordSchema, ...errors },
+      },
+    },
+    async (request) => deleteUpload(app.deps, currentUser(request), request.params.id),
+  );
+
+  r.put(
+    '/portal/me/media/:field',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Put the files of a list (headshots, photos, logos, videos) in a new order',
+        params: z.object({ field: MediaFieldSchema }),
+        body: MediaOrderSchema,
+        response: { 200: AgentRecordSchema, ...errors },
+      },
+    },
+    async (request) => reorderMedia(app.deps, currentUser(request), request.params.field, request.body.urls),
+  );
+
+  r.get(
+    '/files/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'A confirmed file (its web version for images, unless ?original=1)',
+        params: IdParams,
+        querystring: z.object({ original: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const [upload] = await app.deps.database.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, request.params.id));
+      if (!upload || upload.status !== 'confirmed') throw notFound('File not found');
+      const spec = (UPLOAD_KINDS as Record<string, UploadKindSpec>)[upload.kind];
+      const useWeb = Boolean(upload.webKey) && request.query.original !== '1';
+      const key = useWeb ? upload.webKey! : upload.key;
+      const contentType = useWeb ? 'image/webp' : upload.contentType;
+      // Images and videos show in the page; anything else (PDF certificates) downloads.
+      const inline = Boolean(spec?.image) || contentType.startsWith('video/');
+      const filename = upload.filename;
+      const storage = app.deps.providers.storage;
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      reply.header('Cache-Control', 'private, max-age=3600');
+      const direct = await storage.downloadUrl(key, { filename, inline, expiresInSeconds: 300 });
+      if (direct) return reply.redirect(direct, 302);
+      if (!(storage instanceof LocalStorageProvider)) throw notFound('File not found');
+      const asciiName = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      reply.header(
+        'Content-Disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      );
+      reply.type(contentType);
+      // send() answers Range requests, so videos can be played from any point.
+      return reply.sendFile(path.relative(storage.rootDir, storage.pathOf(key)), storage.rootDir, {
+        contentType: false,
+        cacheControl: false,
+      } as never);
+    },
+  );
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AgentRecord,
+  deriveOnboardingSteps,
+  describeTypes,
+  ERROR,
+  formatBytes,
+  UPLOAD_KINDS,
+  type UploadKind,
+  type UploadKindSpec,
+  type UploadRequest,
+  type UploadTicket,
+} from '@portal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { type AgentRow, agents, type UploadRow, type UserRow, uploads } from '../../db/schema';
+import { QUEUES } from '../../jobs/queue';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { findAgentByUserId, loadAgentRecord } from '../agents/queries';
+import { toAgentRecord } from '../agents/serialize';
+import { contentMatches, EXTENSIONS, SNIFF_BYTES, sniffContentType } from './sniff';
+
+export const UPLOAD_TTL_SECONDS = 15 * 60;
+
+/** The agent-record fields uploads fill, by their API name, as Drizzle columns. */
+const COLUMNS = {
+  agent_headshots_urls: 'agentHeadshotsUrls',
+  other_photos_urls: 'otherPhotosUrls',
+  brokerage_logo_urls: 'brokerageLogoUrls',
+  team_logo_urls: 'teamLogoUrls',
+  agent_image_cover_url: 'agentImageCoverUrl',
+  agent_image_profile_url: 'agentImageProfileUrl',
+  agent_image_coffee_url: 'agentImageCoffeeUrl',
+  eo_certificate: 'eoCertificate',
+  videos_fsbo_urls: 'videosFsboUrls',
+  videos_others_urls: 'videosOthersUrls',
+} as const satisfies Record<UploadKindSpec['field'], keyof AgentRow>;
+
+export const fileUrl = (deps: AppDeps, id: string) => `${deps.config.apiBase}/files/${id}`;
+
+const specOf = (kind: string): UploadKindSpec => {
+  const spec = (UPLOAD_KINDS as Record<string, UploadKindSpec>)[kind];
+  if (!spec) throw badRequest(`Unknown upload kind: ${kind}`);
+  return spec;
+};
+
+async function agentOf(db: Executor, user: UserRow) {
+  const agent = await findAgentByUserId(db, user.id);
+  if (!agent) throw forbidden(ERROR.agentProfileNotAvailable);
+  return agent;
+}
+
+/** POST /api/upload: checks kind, type and size, chooses the key, and returns where to PUT the bytes. */
+export async function requestUpload(
+  deps: AppDeps,
+  user: UserRow,
+  request: UploadRequest,
+): Promise<UploadTicket> {
+  const spec = specOf(request.kind);
+  if (!spec.contentTypes.includes(request.contentType)) {
+    throw new AppError(
+      'unsupported_media_type',
+      `${spec.label}: ${request.contentType} files are not accepted. Use ${describeTypes(spec.contentTypes)}.`,
+    );
+  }
+  if (request.size > spec.maxBytes) {
+    throw new AppError(
+      'payload_too_large',
+      `${spec.label}: the file is larger than ${formatBytes(spec.maxBytes)}.`,
+    );
+  }
+  const agent = await agentOf(deps.database.db, user);
+  const id = randomUUID();
+  const key = `agents/${agent.id}/${request.kind}/${id}.${EXTENSIONS[request.contentType] ?? 'bin'}`;
+  const presigned = await deps.providers.storage.presignUpload({
+    key,
+    contentType: request.contentType,
+    size: request.size,
+    expiresInSeconds: UPLOAD_TTL_SECONDS,
+  });
+  await deps.database.db.insert(uploads).values({
+    id,
+    userId: user.id,
+    agentId: agent.id,
+    kind: request.kind,
+    key,
+    contentType: request.contentType,
+    size: request.size,
+    filename: request.fileKey.replace(/[\r\n"\\/]/g, '_').slice(0, 255),
+    expiresAt: presigned.expiresAt,
+  });
+  return {
+    upload_id: id,
+    upload_url: presigned.url,
+    method: 'PUT',
+    headers: presigned.headers,
+    key,
+    expires_at: presigned.expiresAt.toISOString(),
+  };
+}
+
+async function ownUpload(db: Executor, user: UserRow, id: string): Promise<UploadRow> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, user.id)));
+  // Another user's upload is "not found", not "forbidden" (SECURITY.md item 15).
+  if (!row || row.status === 'deleted') throw notFound('Upload not found');
+  return row;
+}
+
+/** Writes a new value into the agent's field and recomputes the derived onboarding steps. */
+async function updateAgentField(
+  tx: Executor,
+  agent: AgentRow,
+  field: UploadKindSpec['field'],
+  change: (current: string[] | string) => string[] | string,
+): Promise<void> {
+  const column = COLUMNS[field];
+  const next = change(agent[column] as string[] | string);
+  const updated = { ...agent, [column]: next } as AgentRow;
+  const record = toAgentRecord(updated);
+  const steps = deriveOnboardingSteps(record);
+  await tx
+    .update(agents)
+    .set({ [column]: next, onboardingSteps: steps as AgentRow['onboardingSteps'], updatedAt: sql`now()` })
+    .where(eq(agents.id, agent.id));
+}
+
+const lockAgent = async (tx: Executor, agentId: string) => {
+  const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('update');
+  if (!agent) throw forbidden(ERROR.agentProfileNotAvailable);
+  return agent;
+};
+
+async function reject(
+  deps: AppDeps,
+  upload: UploadRow,
+  message: string,
+  code: 'bad_request' | 'unsupported_media_type' | 'payload_too_large',
+) {
+  await deps.database.db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id));
+  await deps.providers.storage.delete(upload.key).catch(() => {});
+  throw new AppError(code, message);
+}
+
+/**
+ * POST /api/upload/:id/confirm: the bytes arrived; check them (size, magic bytes) and attach the
+ * file to the agent record. Only then does the file count anywhere.
+ */
+export async function confirmUpload(deps: AppDeps, user: UserRow, id: string): Promise<AgentRecord> {
+  const { db } = deps.database;
+  const upload = await ownUpload(db, user, id);
+  if (upload.status === 'confirmed') {
+    const record = await loadAgentRecord(db, user.id);
+    if (!record) throw forbidden(ERROR.agentProfileNotAvailable);
+    return record;
+  }
+  if (upload.status !== 'pending') throw badRequest('This upload was refused. Please choose the file again.');
+  const spec = specOf(upload.kind);
+  const stored = await deps.providers.storage.head(upload.key);
+  if (!stored) throw badRequest('The file has not arrived yet. Upload it first, then confirm.');
+  if (stored.size > spec.maxBytes || stored.size !== upload.size) {
+    await reject(
+      deps,
+      upload,
+      `${spec.label}: the file received is not the size announced. Please upload it again.`,
+      'payload_too_large',
+    );
+  }
+  const sniffed = sniffContentType(await deps.providers.storage.readStart(upload.key, SNIFF_BYTES));
+  if (!contentMatches(upload.contentType, sniffed)) {
+    await reject(
+      deps,
+      upload,
+      `${spec.label}: the file's content is not ${describeTypes([upload.contentType])}, whatever its name says.`,
+      'unsupported_media_type',
+    );
+  }
+
+  const url = fileUrl(deps, upload.id);
+  await db.transaction(async (tx) => {
+    const agent = await lockAgent(tx, upload.agentId!);
+    await updateAgentField(tx, agent, spec.field, (current) =>
+      spec.multiple ? [...(current as string[]).filter((u) => u !== url), url] : url,
+    );
+    await tx
+      .update(uploads)
+      .set({ status: 'confirmed', confirmedAt: sql`now()` })
+      .where(eq(uploads.id, upload.id));
+  });
+  if (spec.image) {
+    await deps.queue
+      .send(QUEUES.resizeImage, { uploadId: upload.id }, { retryLimit: 3, retryDelay: 5 })
+      .catch((error) => console.warn('[uploads] resize not queued', (error as Error).message));
+  }
+  const record = await loadAgentRecord(db, user.id);
+  return record!;
+}
+
+/** DELETE /api/upload/:id: takes the file off the record and out of storage. */
+export async function deleteUpload(deps: AppDeps, user: UserRow, id: string): Promise<AgentRecord> {
+  const { db } = deps.database;
+  const upload = await ownUpload(db, user, id);
+  const spec = specOf(upload.kind);
+  const url = fileUrl(deps, upload.id);
+  await db.transaction(async (tx) => {
+    if (upload.status === 'confirmed') {
+      const agent = await lockAgent(tx, upload.agentId!);
+      await updateAgentField(tx, agent, spec.field, (current) =>
+        spec.multiple ? (current as string[]).filter((u) => u !== url) : current === url ? '' : current,
+      );
+    }
+    await tx.update(uploads).set({ status: 'deleted' }).where(eq(uploads.id, upload.id));
+  });
+  for (const key of [upload.key, upload.webKey]) {
+    if (key) await deps.providers.storage.delete(key).catch(() => {});
+  }
+  return (await loadAgentRecord(db, user.id))!;
+}
+
+/** PUT /api/portal/me/media/:field: the same files in a new order. */
+export async function reorderMedia(
+  deps: AppDeps,
+  user: UserRow,
+  field: keyof typeof COLUMNS,
+  urls: string[],
+): Promise<AgentRecord> {
+  const { db } = deps.database;
+  const agent = await agentOf(db, user);
+  await db.transaction(async (tx) => {
+    const locked = await lockAgent(tx, agent.id);
+    const current = locked[COLUMNS[field]];
+    if (!Array.isArray(current)) throw badRequest(`${field} holds a single file and has no order`);
+    const same =
+      current.length === urls.length && [...current].sort().join('\n') === [...urls].sort().join('\n');
+    if (!same) throw badRequest('The new order must list exactly the files already there.');
+    await updateAgentField(tx, locked, field, () => urls);
+  });
+  return (await loadAgentRecord(db, user.id))!;
+}
+
+export const UPLOAD_KIND_FOR_FIELD = Object.fromEntries(
+  Object.entries(UPLOAD_KINDS).map(([kind, spec]) => [spec.field, kind]),
+) as Record<UploadKindSpec['field'], UploadKind>;

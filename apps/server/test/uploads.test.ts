@@ -1,0 +1,294 @@
+import { UPLOAD_KINDS } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uploads } from '../src/db/schema';
+import type { LocalStorageProvider } from '../src/providers/storage/local';
+import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
+import { seedAgent, seedUser } from './helpers/factories';
+
+let ctx: TestContext;
+let png: Buffer;
+beforeAll(async () => {
+  ctx = await createTestContext({ workers: true });
+  png = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200, 7)]);
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
+  const seeded = await seedAgent(ctx.deps.database.db, overrides);
+  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
+  return { ...seeded, headers: bearer(accessToken) };
+}
+
+async function ask(headers: Record<string, string>, body: object) {
+  return ctx.app.inject({ method: 'POST', url: '/api/upload', headers, payload: body });
+}
+
+async function put(url: string, bytes: Buffer, contentType: string) {
+  return ctx.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: bytes });
+}
+
+/** The whole client flow: ask, PUT the bytes, confirm. */
+async function upload(
+  headers: Record<string, string>,
+  kind: string,
+  bytes: Buffer,
+  contentType: string,
+  fileKey = 'file',
+) {
+  const ticket = await ask(headers, { kind, fileKey, contentType, size: bytes.length });
+  expect(ticket.statusCode).toBe(201);
+  const { upload_url, upload_id } = ticket.json();
+  expect((await put(upload_url, bytes, contentType)).statusCode).toBe(200);
+  const confirmed = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/upload/${upload_id}/confirm`,
+    headers,
+  });
+  return { confirmed, id: upload_id as string };
+}
+
+describe('asking for an upload', () => {
+  it.each(Object.entries(UPLOAD_KINDS))(
+    '%s: refuses other types (415) and files over its cap (413)',
+    async (kind, spec) => {
+      const { headers } = await agentSession();
+      const wrongType = await ask(headers, { kind, fileKey: 'x', contentType: 'text/html', size: 10 });
+      expect(wrongType.statusCode).toBe(415);
+      expect(wrongType.json().detail).toContain(spec.label);
+      const svg = await ask(headers, { kind, fileKey: 'x.svg', contentType: 'image/svg+xml', size: 10 });
+      expect(svg.statusCode).toBe(415);
+      const tooBig = await ask(headers, {
+        kind,
+        fileKey: 'x',
+        contentType: spec.contentTypes[0],
+        size: spec.maxBytes + 1,
+      });
+      expect(tooBig.statusCode).toBe(413);
+      const fine = await ask(headers, {
+        kind,
+        fileKey: 'x',
+        contentType: spec.contentTypes[0],
+        size: spec.maxBytes,
+      });
+      expect(fine.statusCode).toBe(201);
+    },
+  );
+
+  it('chooses the storage key itself, whatever name the client sends', async () => {
+    const { headers, agent } = await agentSession();
+    const ticket = await ask(headers, {
+      kind: 'headshot',
+      fileKey: '../../etc/passwd',
+      contentType: 'image/png',
+      size: 100,
+    });
+    expect(ticket.json().key).toMatch(new RegExp(`^agents/${agent.id}/headshot/[0-9a-f-]{36}\\.png$`));
+    expect(ticket.json()).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png' } });
+  });
+
+  it('needs an agent profile and a signed-in user', async () => {
+    expect(
+      (await ask({}, { kind: 'headshot', fileKey: 'a', contentType: 'image/png', size: 1 })).statusCode,
+    ).toBe(401);
+    const corporate = await seedUser(ctx.deps.database.db, { userRole: 'corporate' });
+    const { accessToken } = await login(ctx.app, corporate.user.email, corporate.password);
+    const refused = await ask(bearer(accessToken), {
+      kind: 'headshot',
+      fileKey: 'a',
+      contentType: 'image/png',
+      size: 1,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('the local upload URL', () => {
+  it('refuses a tampered or expired link', async () => {
+    const { headers } = await agentSession();
+    const { upload_url } = (
+      await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: png.length })
+    ).json();
+    const [payload, signature] = upload_url.split('/').pop().split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), size: 10 ** 10 }),
+    ).toString('base64url');
+    expect((await put(upload_url.replace(payload, forged), png, 'image/png')).statusCode).toBe(403);
+    expect((await put(`${upload_url.slice(0, -3)}abc`, png, 'image/png')).statusCode).toBe(403);
+    void signature;
+    const storage = ctx.deps.providers.storage as LocalStorageProvider;
+    const expired = await storage.presignUpload({
+      key: 'agents/x/headshot/y.png',
+      contentType: 'image/png',
+      size: png.length,
+      expiresInSeconds: -1,
+    });
+    const response = await put(expired.url, png, 'image/png');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toMatch(/expired/);
+  });
+
+  it('enforces the signed type and size while streaming', async () => {
+    const { headers } = await agentSession();
+    const { upload_url } = (
+      await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: 100 })
+    ).json();
+    expect((await put(upload_url, Buffer.alloc(100), 'text/html')).statusCode).toBe(415);
+    expect((await put(upload_url, Buffer.alloc(101), 'image/png')).statusCode).toBe(413);
+    expect((await put(upload_url, Buffer.alloc(50), 'image/png')).statusCode).toBe(400);
+    expect((await put(upload_url, Buffer.alloc(100), 'image/png')).statusCode).toBe(200);
+    // One PUT per link.
+    expect((await put(upload_url, Buffer.alloc(100), 'image/png')).statusCode).toBe(409);
+  });
+});
+
+describe('confirming an upload', () => {
+  it('attaches a headshot, completes the step, serves it inline with nosniff and makes a web version', async () => {
+    const { headers } = await agentSession();
+    const { confirmed, id } = await upload(headers, 'headshot', png, 'image/png', 'me.png');
+    expect(confirmed.statusCode).toBe(200);
+    const record = confirmed.json();
+    expect(record.agent_headshots_urls).toEqual([`/api/files/${id}`]);
+    expect(record.onboarding_steps.headshots).toBe(true);
+
+    const original = await ctx.app.inject({ url: `/api/files/${id}?original=1` });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(original.headers['content-disposition']).toMatch(/^inline/);
+    expect(original.rawPayload.equals(png)).toBe(true);
+
+    await eventually(async () => {
+      const [row] = await ctx.deps.database.db.select().from(uploads).where(eq(uploads.id, id));
+      return row?.webKey;
+    });
+    const web = await ctx.app.inject({ url: `/api/files/${id}` });
+    expect(web.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(web.rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(1600);
+  });
+
+  it('refuses an HTML or SVG file renamed as an image, and deletes it', async () => {
+    const { headers } = await agentSession();
+    for (const fake of [
+      Buffer.from('<!doctype html><script>alert(1)</script>'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    ]) {
+      const { confirmed, id } = await upload(headers, 'headshot', fake, 'image/png', 'innocent.png');
+      expect(confirmed.statusCode).toBe(415);
+      expect(confirmed.json().detail).toMatch(/content is not PNG/);
+      const [row] = await ctx.deps.database.db.select().from(uploads).where(eq(uploads.id, id));
+      expect(row!.status).toBe('rejected');
+      expect(await ctx.deps.providers.storage.head(row!.key)).toBeNull();
+      expect((await ctx.app.inject({ url: `/api/files/${id}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('says so when the bytes have not arrived', async () => {
+    const { headers } = await agentSession();
+    const { upload_id } = (
+      await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: 10 })
+    ).json();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/upload/${upload_id}/confirm`,
+      headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/not arrived/);
+  });
+
+  it('will not attach another agent’s upload (404)', async () => {
+    const owner = await agentSession();
+    const { upload_id, upload_url } = (
+      await ask(owner.headers, {
+        kind: 'headshot',
+        fileKey: 'a.png',
+        contentType: 'image/png',
+        size: png.length,
+      })
+    ).json();
+    await put(upload_url, png, 'image/png');
+    const other = await agentSession();
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/upload/${upload_id}/confirm`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/upload/${upload_id}`, headers: other.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('completes branding with a brokerage logo, and needs a team logo too for a team', async () => {
+    const { headers } = await agentSession({ agent: { hasRealEstateTeam: 'yes' } });
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#fff0' } })
+      .png()
+      .toBuffer();
+    const first = await upload(headers, 'brokerage_logo', logo, 'image/png');
+    expect(first.confirmed.json().onboarding_steps.branding).toBe(false);
+    const second = await upload(headers, 'team_logo', logo, 'image/png');
+    expect(second.confirmed.json().onboarding_steps.branding).toBe(true);
+  });
+
+  it('serves a PDF certificate as a download and a video with ranges', async () => {
+    const { headers } = await agentSession();
+    const certificate = await upload(headers, 'eo_certificate', pdf, 'application/pdf', 'E&O 2026.pdf');
+    expect(certificate.confirmed.json().eo_certificate).toBe(`/api/files/${certificate.id}`);
+    const file = await ctx.app.inject({ url: `/api/files/${certificate.id}` });
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="E&O 2026.pdf"/);
+
+    const video = await upload(headers, 'fsbo_video', mp4, 'video/mp4', 'tour.mp4');
+    expect(video.confirmed.json().videos_fsbo_urls).toEqual([`/api/files/${video.id}`]);
+    const part = await ctx.app.inject({ url: `/api/files/${video.id}`, headers: { range: 'bytes=0-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(10);
+  });
+});
+
+describe('deleting and reordering', () => {
+  it('deletes a headshot: off the record, the step follows, the file is gone', async () => {
+    const { headers } = await agentSession();
+    const { id } = await upload(headers, 'headshot', png, 'image/png');
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/upload/${id}`, headers });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({
+      agent_headshots_urls: [],
+      onboarding_steps: { headshots: false },
+    });
+    expect((await ctx.app.inject({ url: `/api/files/${id}` })).statusCode).toBe(404);
+  });
+
+  it('reorders a list only into the same files', async () => {
+    const { headers } = await agentSession();
+    const a = await upload(headers, 'additional_photo', png, 'image/png', 'a.png');
+    const b = await upload(headers, 'additional_photo', png, 'image/png', 'b.png');
+    const urls = [`/api/files/${b.id}`, `/api/files/${a.id}`];
+    const reordered = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/portal/me/media/other_photos_urls',
+      headers,
+      payload: { urls },
+    });
+    expect(reordered.json().other_photos_urls).toEqual(urls);
+    const smuggled = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/portal/me/media/other_photos_urls',
+      headers,
+      payload: { urls: [urls[0], '/api/files/00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(smuggled.statusCode).toBe(400);
+  });
+});

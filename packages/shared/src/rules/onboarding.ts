@@ -1,0 +1,118 @@
+/**
+ * Onboarding sections, steps and completion (SPEC.md sections 2 and 4). The server recomputes
+ * the derived steps on every profile change and is the authority; the client shows the same.
+ */
+
+export const ONBOARDING_SECTIONS = [
+  { id: 'start', title: 'Start Here', path: 'start', steps: ['introduction', 'my_team', 'broker_of_record'] },
+  {
+    id: 'media',
+    title: 'Media Upload',
+    path: 'media',
+    steps: ['headshots', 'additional_photos', 'branding'],
+  },
+  { id: 'leadRouting', title: 'Lead Routing', path: 'leadRouting', steps: ['lead_routing', 'service_area'] },
+  { id: 'licences', title: 'Licences', path: 'Licences', steps: ['licenses_details', 'eo_insurance'] },
+  { id: 'videos', title: 'Videos', path: 'video', steps: ['script_instructions', 'videos_upload'] },
+] as const;
+
+export type OnboardingSection = (typeof ONBOARDING_SECTIONS)[number];
+export type OnboardingStep = OnboardingSection['steps'][number];
+export type SectionStatus = 'completed' | 'in_progress' | 'not_started';
+
+/** Steps whose completion follows from the record, whatever the stored flag says. */
+export const DERIVED_STEPS = [
+  'headshots',
+  'branding',
+  'lead_routing',
+  'broker_of_record',
+  'eo_insurance',
+] as const;
+
+interface Contact {
+  name?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+/** The parts of the agent record the rules read. */
+export interface OnboardingInput {
+  onboarding_steps: Record<string, boolean | string | undefined>;
+  agent_headshots_urls: string[];
+  brokerage_logo_urls: string[];
+  team_logo_urls: string[];
+  has_real_estate_team: string;
+  recipients: unknown[];
+  brokerage: string;
+  broker_of_record: (Contact & { is_billing_contact?: boolean; billing_contact?: Contact | null }) | null;
+  has_eo_certificate: string;
+  eo_certificate: string;
+  policy_exp_date: string | null;
+}
+
+const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
+const flagged = (input: OnboardingInput, step: string) => {
+  const value = input.onboarding_steps[step];
+  return value === true || (typeof value === 'string' && value.length > 0 && value !== 'false');
+};
+
+export function isStepComplete(step: OnboardingStep | string, input: OnboardingInput): boolean {
+  switch (step) {
+    case 'headshots':
+      return input.agent_headshots_urls.length >= 1;
+    case 'branding':
+      return (
+        input.brokerage_logo_urls.length >= 1 &&
+        (input.has_real_estate_team !== 'yes' || input.team_logo_urls.length >= 1)
+      );
+    case 'lead_routing':
+      return input.recipients.length > 1;
+    case 'broker_of_record': {
+      if (flagged(input, step)) return true;
+      const broker = input.broker_of_record;
+      if (
+        !broker ||
+        !filled(broker.name) ||
+        !filled(broker.phone) ||
+        !filled(broker.email) ||
+        !filled(input.brokerage)
+      ) {
+        return false;
+      }
+      const billing = broker.billing_contact;
+      return (
+        broker.is_billing_contact === true ||
+        (!!billing && filled(billing.name) && filled(billing.phone) && filled(billing.email))
+      );
+    }
+    case 'eo_insurance':
+      return (
+        input.has_eo_certificate === 'no' ||
+        (filled(input.eo_certificate) && filled(input.policy_exp_date)) ||
+        flagged(input, step)
+      );
+    default:
+      return flagged(input, step);
+  }
+}
+
+/** The stored steps with every derived step recomputed from the record. */
+export function deriveOnboardingSteps<T extends Record<string, boolean | string | undefined>>(
+  input: OnboardingInput & { onboarding_steps: T },
+): T {
+  const steps = { ...input.onboarding_steps };
+  for (const step of DERIVED_STEPS) (steps as Record<string, unknown>)[step] = isStepComplete(step, input);
+  return steps;
+}
+
+export function sectionStatus(section: OnboardingSection, input: OnboardingInput): SectionStatus {
+  const done = section.steps.filter((step) => isStepComplete(step, input)).length;
+  if (done === section.steps.length) return 'completed';
+  return done > 0 ? 'in_progress' : 'not_started';
+}
+
+/** Share of all onboarding steps done, 0 to 100. */
+export function onboardingProgress(input: OnboardingInput): number {
+  const steps = ONBOARDING_SECTIONS.flatMap((s) => s.steps);
+  return Math.round((steps.filter((step) => isStepComplete(step, input)).length / steps.length) * 100);
+}
