@@ -34,6 +34,7 @@ export async function openRuntime(config: Config): Promise<AppDeps> {
 export async function closeRuntime(deps: AppDeps): Promise<void> {
   await deps.queue?.stop().catch(() => {});
   await deps.providers.mail.close?.().catch(() => {});
+  await deps.providers.storage.close?.().catch(() => {});
   await deps.database.close().catch(() => {});
 }
 

@@ -5,6 +5,7 @@ import { OutboxMailProvider } from './mail/outbox';
 import { SmtpMailProvider } from './mail/smtp';
 import type { StorageProvider } from './storage/interface';
 import { LocalStorageProvider } from './storage/local';
+import { S3StorageProvider } from './storage/s3';
 
 export interface Providers {
   mail: MailProvider;
@@ -16,6 +17,8 @@ export function createProviders(config: Config): Providers {
   if (!config.s3) mkdirSync(config.uploadsDir, { recursive: true });
   return {
     mail: config.smtpUrl ? new SmtpMailProvider(config.smtpUrl) : new OutboxMailProvider(),
-    storage: new LocalStorageProvider(config.uploadsDir, config.tokenSecret, config.apiBase),
+    storage: config.s3
+      ? new S3StorageProvider(config.s3)
+      : new LocalStorageProvider(config.uploadsDir, config.tokenSecret, config.apiBase),
   };
 }

@@ -44,4 +44,6 @@ export interface StorageProvider {
     key: string,
     options: { filename: string; inline: boolean; expiresInSeconds: number },
   ): Promise<string | null>;
+  /** Releases connections at shutdown. */
+  close?(): Promise<void>;
 }
