@@ -292,3 +292,28 @@ describe('deleting and reordering', () => {
     expect(smuggled.statusCode).toBe(400);
   });
 });
+
+describe('abandoned uploads', () => {
+  it('are removed from storage once their link has long expired', async () => {
+    const { sweepAbandonedUploads } = await import('../src/modules/uploads/service');
+    const { sql } = await import('drizzle-orm');
+    const { headers } = await agentSession();
+    const { upload_url, upload_id, key } = (
+      await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: png.length })
+    ).json();
+    await put(upload_url, png, 'image/png');
+    expect(await sweepAbandonedUploads(ctx.deps)).toBe(0);
+    await ctx.deps.database.db
+      .update(uploads)
+      .set({ expiresAt: sql`now() - interval '2 hours'` })
+      .where(eq(uploads.id, upload_id));
+    expect(await sweepAbandonedUploads(ctx.deps)).toBe(1);
+    expect(await ctx.deps.providers.storage.head(key)).toBeNull();
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/upload/${upload_id}/confirm`,
+      headers,
+    });
+    expect(confirm.statusCode).toBe(400);
+  });
+});

@@ -5,6 +5,7 @@ export const QUEUES = {
   deliverMessage: 'deliver-message',
   accountEmail: 'account-email',
   resizeImage: 'resize-image',
+  uploadsSweep: 'uploads-sweep',
   outboxSweep: 'outbox-sweep',
 } as const;
 

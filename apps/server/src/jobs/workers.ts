@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-context';
 import { deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
 import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
 import { makeWebVersion } from '../modules/uploads/resize';
+import { sweepAbandonedUploads } from '../modules/uploads/service';
 import { QUEUES, type Queue } from './queue';
 
 export interface WorkerOptions {
@@ -41,5 +42,9 @@ export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerO
     const ids = await findStrandedMessages(deps.database.db, 10 * 60);
     if (ids.length > 0) await dispatch(queue, ...ids);
   });
+  await queue.boss.work(QUEUES.uploadsSweep, polling, async () => {
+    await sweepAbandonedUploads(deps);
+  });
+  await queue.boss.schedule(QUEUES.uploadsSweep, '17 * * * *', {}, { retryLimit: 0 });
   await queue.boss.schedule(QUEUES.outboxSweep, '*/5 * * * *', {}, { retryLimit: 0 });
 }

@@ -111,8 +111,8 @@ export async function uploadRoutes(app: FastifyInstance) {
       const useWeb = Boolean(upload.webKey) && request.query.original !== '1';
       const key = useWeb ? upload.webKey! : upload.key;
       const contentType = useWeb ? 'image/webp' : upload.contentType;
-      // Images and videos show in the page; anything else (PDF certificates) downloads.
-      const inline = Boolean(spec?.image) || contentType.startsWith('video/');
+      // Images show in the page; anything else downloads (a <video> element plays it all the same).
+      const inline = Boolean(spec?.image);
       const filename = upload.filename;
       const storage = app.deps.providers.storage;
       reply.header('X-Content-Type-Options', 'nosniff');

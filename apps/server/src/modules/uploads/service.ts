@@ -244,3 +244,18 @@ export async function reorderMedia(
 export const UPLOAD_KIND_FOR_FIELD = Object.fromEntries(
   Object.entries(UPLOAD_KINDS).map(([kind, spec]) => [spec.field, kind]),
 ) as Record<UploadKindSpec['field'], UploadKind>;
+
+/** Uploads asked for but never confirmed: their objects are removed once the link has long expired. */
+export async function sweepAbandonedUploads(deps: AppDeps): Promise<number> {
+  const { db } = deps.database;
+  const stale = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.status, 'pending'), sql`${uploads.expiresAt} < now() - interval '1 hour'`))
+    .limit(200);
+  for (const upload of stale) {
+    await deps.providers.storage.delete(upload.key).catch(() => {});
+    await db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id));
+  }
+  return stale.length;
+}
