@@ -8,3 +8,4 @@ export * from './rules/visibility';
 export * from './schemas/agent';
 export * from './schemas/auth';
 export * from './schemas/media';
+export * from './schemas/profile';

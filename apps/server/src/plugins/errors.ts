@@ -8,6 +8,11 @@ function describeValidation(error: FastifyError): string {
     const first = error.validation[0];
     if (first) {
       const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const unknown = (first.params as { keys?: string[] } | undefined)?.keys;
+      if (first.keyword === 'unrecognized_keys' && unknown?.length) {
+        const names = unknown.join(', ');
+        return `${names} cannot be set here: ${unknown.length > 1 ? 'they are' : 'it is'} not among the fields you may change`;
+      }
       const message = first.message ?? 'is invalid';
       return field ? `${field}: ${message}` : message;
     }

@@ -43,6 +43,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 const TABLES = [
+  'onboarding_calls',
   'uploads',
   'ratings',
   'group_memberships',

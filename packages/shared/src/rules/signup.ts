@@ -48,3 +48,116 @@ export function signupProgress(status: SignupStatus): number {
   const index = Math.max(signupStatusIndex(status), entry);
   return Math.round(((index - entry) / (last - entry)) * 100);
 }
+
+/** The parts of the agent record the wizard's rules read. */
+export interface SignupInput {
+  agent_first_name: string;
+  agent_last_name: string;
+  agent_phone: string;
+  mobile_device: string;
+  mailing_address: { street: string; city: string; state: string; zip: string } | null;
+  brokerage: string;
+  broker_of_record: {
+    name: string;
+    phone: string;
+    email: string;
+    is_billing_contact: boolean;
+    billing_contact: { name: string; phone: string; email: string } | null;
+  } | null;
+  timezone: string;
+  sms_test: string;
+  email_test: string;
+  google: { lsa: string; ads: string };
+  has_eo_certificate: string;
+  eo_certificate: string;
+  policy_exp_date: string | null;
+  onboarding_steps: { service_agreement?: boolean | string; master_referral_agreement?: boolean | string };
+  /** An onboarding call is booked (the zoom step). */
+  zoom_booked: boolean;
+}
+
+const present = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
+
+/**
+ * What is still missing before the agent may leave `status` for the next one, or null when the
+ * step is done. The server refuses "Continue" with this message; the wizard shows it too.
+ */
+export function signupStepProblem(status: SignupStatus, agent: SignupInput): string | null {
+  switch (status) {
+    case 'mailingAddress': {
+      const address = agent.mailing_address;
+      if (
+        !address ||
+        !present(address.street) ||
+        !present(address.city) ||
+        !present(address.state) ||
+        !/^\d{5}$/.test(address.zip)
+      ) {
+        return 'Enter your mailing address first.';
+      }
+      if (
+        !present(agent.agent_first_name) ||
+        !present(agent.agent_last_name) ||
+        !present(agent.agent_phone)
+      ) {
+        return 'Enter your name and mobile phone first.';
+      }
+      if (agent.mobile_device !== 'android' && agent.mobile_device !== 'iphone')
+        return 'Say which kind of phone you use first.';
+      return null;
+    }
+    case 'brokerageInfo': {
+      const broker = agent.broker_of_record;
+      if (
+        !present(agent.brokerage) ||
+        !broker ||
+        !present(broker.name) ||
+        !present(broker.email) ||
+        !present(broker.phone)
+      ) {
+        return 'Enter your brokerage and broker of record first.';
+      }
+      const billing = broker.billing_contact;
+      if (
+        !broker.is_billing_contact &&
+        !(billing && present(billing.name) && present(billing.phone) && present(billing.email))
+      ) {
+        return 'Give the billing contact first.';
+      }
+      return null;
+    }
+    case 'timezone':
+      return agent.timezone && agent.timezone !== 'Pending' ? null : 'Choose your time zone first.';
+    case 'sms':
+      return agent.sms_test === 'pending'
+        ? 'Send yourself the test text message, then tell us whether it arrived.'
+        : null;
+    case 'email':
+      return agent.email_test === 'pending'
+        ? 'Send yourself the test e-mail, then tell us whether it arrived.'
+        : null;
+    case 'lsa':
+      return agent.google.lsa === 'yes' || agent.google.lsa === 'no'
+        ? null
+        : 'Answer the Local Services Ads question first.';
+    case 'googleAds':
+      return agent.google.ads === 'yes' || agent.google.ads === 'no'
+        ? null
+        : 'Answer the Google Ads question first.';
+    case 'eoInsurance':
+      if (agent.has_eo_certificate === 'no') return null;
+      return present(agent.eo_certificate) && present(agent.policy_exp_date)
+        ? null
+        : 'Upload your E&O certificate and give its expiry date, or say you have no E&O insurance.';
+    case 'zoom':
+      return agent.zoom_booked ? null : 'Book your onboarding call first.';
+    case 'serviceAgreement':
+      return agent.onboarding_steps.service_agreement === true ? null : 'Sign the service agreement first.';
+    case 'masterAgreement':
+      return agent.onboarding_steps.master_referral_agreement === true
+        ? null
+        : 'The master referral agreement must be signed first.';
+    default:
+      return null;
+  }
+}

@@ -1,4 +1,5 @@
 export * from './agents';
 export * from './auth';
 export * from './messages';
+export * from './signup';
 export * from './users';

@@ -1,4 +1,6 @@
 import {
+  AgentProfilePatchSchema,
+  AgentRecordSchema,
   DetailSchema,
   isRatingRequired,
   LoginResponseSchema,
@@ -13,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
+import { updateAgentProfile } from '../agents/profile';
 import { loadAgentRecord } from '../agents/queries';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
@@ -111,5 +114,24 @@ export async function portalRoutes(app: FastifyInstance) {
       await rateLeads(app.deps.database, { userId: user.id, rating: request.body });
       return portalMe(app.deps.database.db, user);
     },
+  );
+
+  r.patch(
+    '/portal/me/agent_profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['portal'],
+        summary: 'Change the fields an agent may set (signup steps, onboarding steps, profile)',
+        body: AgentProfilePatchSchema,
+        response: { 200: AgentRecordSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateAgentProfile(app.deps.database.db, {
+        userId: currentUser(request).id,
+        patch: request.body,
+        ip: request.ip,
+      }),
   );
 }

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agents, users } from '../src/db/schema';
+import { bearer, createTestContext, login, type TestContext } from './helpers/app';
+import { seedAgent, seedUser } from './helpers/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
+  const seeded = await seedAgent(ctx.deps.database.db, overrides);
+  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
+  const patch = (payload: object) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/portal/me/agent_profile',
+      headers: bearer(accessToken),
+      payload,
+    });
+  return { ...seeded, patch };
+}
+
+const address = { street: '12 Palm Ave', city: 'Phoenix', state: 'AZ', zip: '85004' };
+const personal = {
+  agent_first_name: 'Dana',
+  agent_last_name: 'Reyes',
+  agent_phone: '(602) 555-0142',
+  mobile_device: 'iphone',
+};
+
+describe('PATCH /api/portal/me/agent_profile', () => {
+  it('saves allowed fields, normalises the phone to E.164 and answers the record', async () => {
+    const { patch, user } = await agentSession();
+    const response = await patch({ ...personal, mailing_address: address });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      agent_first_name: 'Dana',
+      agent: 'Dana Reyes',
+      agent_phone: '+16025550142',
+      mobile_device: 'iphone',
+      mailing_address: address,
+    });
+    const [row] = await ctx.deps.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.name).toBe('Dana Reyes');
+  });
+
+  it.each([
+    ['agent_status', 'active'],
+    ['total_closings', 99],
+    ['corporate_user_id', '00000000-0000-4000-8000-000000000000'],
+    ['is_superuser', true],
+    ['user_role', 'superuser'],
+    ['access_code', 'X'],
+    ['agent_headshots_urls', ['/evil']],
+    ['zipcodes_admin', []],
+  ])('refuses %s, which an agent may not set', async (field, value) => {
+    const { patch, agent } = await agentSession();
+    const response = await patch({ [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toContain(field);
+    const [row] = await ctx.deps.database.db.select().from(agents).where(eq(agents.id, agent.id));
+    expect(row!.agentStatus).toBe('onboarding');
+  });
+
+  it('explains bad values field by field', async () => {
+    const { patch } = await agentSession();
+    expect((await patch({ agent_phone: '123' })).json().detail).toMatch(/valid phone number/);
+    expect((await patch({ mailing_address: { ...address, zip: '8500' } })).json().detail).toMatch(
+      /5-digit ZIP/,
+    );
+    expect((await patch({ mailing_address: { ...address, state: 'ZZ' } })).json().detail).toMatch(
+      /Choose a state/,
+    );
+    expect((await patch({ crm_email: 'not-an-email' })).json().detail).toMatch(
+      /Please enter a valid email address/,
+    );
+    expect(
+      (await patch({ licensed_states: [{ license_number: '', state: 'AZ', type: 'Salesperson' }] })).json()
+        .detail,
+    ).toMatch(/License number is required/);
+  });
+
+  it('moves the signup status one step at a time, and only when the step is done', async () => {
+    const { patch } = await agentSession();
+    const skip = await patch({ signup_status: 'sms' });
+    expect(skip.statusCode).toBe(400);
+    expect(skip.json().detail).toMatch(/cannot go to "sms"/);
+    const early = await patch({ signup_status: 'timezone' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().detail).toBe('Enter your mailing address first.');
+
+    const saved = await patch({ ...personal, mailing_address: address, signup_status: 'timezone' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().signup_status).toBe('timezone');
+    // Still "timezone" until one is chosen; going back is not the agent's to do.
+    expect((await patch({ signup_status: 'sms' })).json().detail).toBe('Choose your time zone first.');
+    expect((await patch({ signup_status: 'mailingAddress' })).statusCode).toBe(400);
+    expect((await patch({ timezone: 'America/Phoenix' })).statusCode).toBe(400);
+    expect((await patch({ timezone: 'America/Denver', signup_status: 'sms' })).json().signup_status).toBe(
+      'sms',
+    );
+  });
+
+  it('keeps what was saved when a later field in the same request is refused', async () => {
+    const { patch, agent } = await agentSession();
+    const response = await patch({ ...personal, mailing_address: { ...address, zip: 'bad' } });
+    expect(response.statusCode).toBe(400);
+    const [row] = await ctx.deps.database.db.select().from(agents).where(eq(agents.id, agent.id));
+    // Validation happens before anything is written: nothing half-saved.
+    expect(row!.agentFirstName).toBe('');
+  });
+
+  it('recomputes derived onboarding steps and keeps signature steps out of reach', async () => {
+    const { patch } = await agentSession({ agent: { signupStatus: 'complete' } });
+    const broker = {
+      name: 'Pat Broker',
+      phone: '602-555-0100',
+      email: 'pat@summit.example',
+      is_billing_contact: true,
+    };
+    const response = await patch({
+      brokerage: 'Summit Realty',
+      broker_of_record: broker,
+      has_eo_certificate: 'no',
+      onboarding_steps: { my_team: true, service_agreement: true, headshots: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().onboarding_steps).toMatchObject({
+      broker_of_record: true,
+      eo_insurance: true,
+      my_team: true,
+      service_agreement: false,
+      headshots: false,
+    });
+    expect(response.json().broker_of_record.phone).toBe('+16025550100');
+  });
+
+  it('needs a billing contact unless the broker is one', async () => {
+    const { patch } = await agentSession();
+    const response = await patch({
+      broker_of_record: {
+        name: 'Pat',
+        phone: '602-555-0100',
+        email: 'pat@x.example',
+        is_billing_contact: false,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/billing contact/);
+  });
+
+  it('is for agents only', async () => {
+    const corporate = await seedUser(ctx.deps.database.db, { userRole: 'corporate' });
+    const { accessToken } = await login(ctx.app, corporate.user.email, corporate.password);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/portal/me/agent_profile',
+      headers: bearer(accessToken),
+      payload: { timezone: 'America/Denver' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: '/api/portal/me/agent_profile', payload: {} }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
