@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Navigate,
@@ -13,15 +13,20 @@ import { ErrorPage, NotFoundPage } from '@/components/error-page';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
-import { ONBOARDING_PAGES, paths, SIGNUP_STEP_PAGES } from '@/config/paths';
+import { ONBOARDING_PAGES, type OnboardingPagePath, paths, SIGNUP_STEP_PAGES } from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { MagicLoginPage } from '@/features/auth/pages/magic-login-page';
 import { RecoveryConfirmPage, RecoveryRequestPage } from '@/features/auth/pages/recovery-pages';
 import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
 import { DevMailboxPage } from '@/features/dev-mailbox/pages/dev-mailbox-page';
 import { LeadsPage } from '@/features/leads/pages/leads-page';
+import { AdditionalPhotosPage } from '@/features/onboarding/pages/additional-photos-page';
+import { BrandingPage } from '@/features/onboarding/pages/branding-page';
+import { HeadshotsPage } from '@/features/onboarding/pages/headshots-page';
 import { OnboardingPage } from '@/features/onboarding/pages/onboarding-page';
 import { OnboardingStepPage } from '@/features/onboarding/pages/onboarding-step-page';
+import { VideoIntroductionPage } from '@/features/onboarding/pages/video-introduction-page';
+import { VideosUploadPage } from '@/features/onboarding/pages/videos-upload-page';
 import {
   ProfileBrokerPage,
   ProfileLicensesPage,
@@ -119,6 +124,17 @@ function RouteErrorPage() {
   );
 }
 
+/** Onboarding pages built so far; the others say what they will ask for. */
+const ONBOARDING_PAGE_ELEMENTS: Partial<Record<OnboardingPagePath, ReactNode>> = {
+  'media/headshots': <HeadshotsPage />,
+  'media/additional_photos': <AdditionalPhotosPage />,
+  'media/Branding': <BrandingPage />,
+  'video/video_introduction': <VideoIntroductionPage />,
+  'video/videos_upload': <VideosUploadPage />,
+  // The earlier upload page is gone: its address leads to the current one.
+  'video/videos_upload_old': <Navigate to={paths.onboardingPage.href('video/videos_upload')} replace />,
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
@@ -178,7 +194,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <OnboardingPage /> },
                   ...ONBOARDING_PAGES.map((page) => ({
                     path: paths.onboardingPage.path(page),
-                    element: <OnboardingStepPage page={page} />,
+                    element: ONBOARDING_PAGE_ELEMENTS[page] ?? <OnboardingStepPage page={page} />,
                   })),
                 ],
               },

@@ -1,5 +1,5 @@
-import type { PortalMe, RecipientContext } from '@portal/shared';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgentRecord, PortalMe, RecipientContext } from '@portal/shared';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -36,6 +36,15 @@ export const meQueryKey = ['portal', 'me'] as const;
 export const getMe = () => api.get<PortalMe>('/portal/me');
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
+/**
+ * A call that changed the agent record (an upload confirmed, a file deleted, a new order)
+ * answers with the record; it replaces the cached one, so every page sees the new onboarding
+ * steps without asking /portal/me again.
+ */
+export function setMeAgentProfile(queryClient: QueryClient, record: AgentRecord) {
+  queryClient.setQueryData<PortalMe>(meQueryKey, (me) => (me ? { ...me, agent_profile: record } : me));
+}
 
 /**
  * anonymous: nobody; loading: a user token is held and /portal/me is on its way;

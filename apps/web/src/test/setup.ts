@@ -14,6 +14,9 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
+// Image previews use object URLs, which jsdom does not implement.
+URL.createObjectURL ??= () => 'blob:preview';
+URL.revokeObjectURL ??= () => {};
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

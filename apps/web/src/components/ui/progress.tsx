@@ -9,6 +9,7 @@ export function normaliseProgress(value: number | null | undefined, max: number 
   return { value: Math.min(Math.max(value, 0), safeMax), max: safeMax };
 }
 
+/** A bar for work under way; `value` null shows work of unknown length (indeterminate). */
 export function Progress({
   className,
   value,
@@ -16,7 +17,8 @@ export function Progress({
   ...props
 }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   const safe = normaliseProgress(value, max);
-  const percent = safe.value === null ? 0 : (safe.value / safe.max) * 100;
+  const indeterminate = safe.value === null;
+  const percent = indeterminate ? 0 : ((safe.value ?? 0) / safe.max) * 100;
   return (
     <ProgressPrimitive.Root
       data-slot="progress"
@@ -27,8 +29,13 @@ export function Progress({
     >
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
-        className="h-full w-full flex-1 bg-primary transition-transform"
-        style={{ transform: `translateX(-${100 - percent}%)` }}
+        className={cn(
+          'h-full bg-primary',
+          indeterminate
+            ? 'w-1/3 animate-progress-indeterminate motion-reduce:w-full motion-reduce:animate-none motion-reduce:opacity-50'
+            : 'w-full flex-1 transition-transform',
+        )}
+        style={indeterminate ? undefined : { transform: `translateX(-${100 - percent}%)` }}
       />
     </ProgressPrimitive.Root>
   );

@@ -1,14 +1,44 @@
+import type { OnboardingSteps } from '@portal/shared';
 import type { OnboardingPagePath } from '@/config/paths';
 
-/** The onboarding sections of SPEC.md section 2 and the route of each step. */
+/**
+ * The onboarding sections of SPEC.md section 2 and the route of each step, in the order an
+ * agent goes through them. Titles match the shared rules' sections (packages/shared
+ * rules/onboarding.ts), which decide the status; Agreements is not one of them.
+ */
 export const ONBOARDING_SECTIONS: { title: string; pages: OnboardingPagePath[] }[] = [
   { title: 'Start Here', pages: ['start/introduction', 'start/my_team', 'start/broker_of_record'] },
   { title: 'Media Upload', pages: ['media/headshots', 'media/additional_photos', 'media/Branding'] },
   { title: 'Lead Routing', pages: ['leadRouting/lead_routing', 'leadRouting/service_area'] },
   { title: 'Licences', pages: ['Licences/licenses_details', 'Licences/eo_insurance'] },
-  { title: 'Videos', pages: ['video/script_instructions', 'video/videos_upload'] },
+  {
+    title: 'Videos',
+    pages: ['video/video_introduction', 'video/script_instructions', 'video/videos_upload'],
+  },
   { title: 'Agreements', pages: ['agreements/service_agreement', 'agreements/master_referral_agreement'] },
 ];
+
+/** The pages in order, for Back and Continue. */
+export const ONBOARDING_ORDER: OnboardingPagePath[] = ONBOARDING_SECTIONS.flatMap((section) => section.pages);
+
+/** The onboarding step (agent record's onboarding_steps) each page completes. */
+export const ONBOARDING_PAGE_STEP: Partial<Record<OnboardingPagePath, keyof OnboardingSteps>> = {
+  'start/introduction': 'introduction',
+  'start/my_team': 'my_team',
+  'start/broker_of_record': 'broker_of_record',
+  'media/headshots': 'headshots',
+  'media/additional_photos': 'additional_photos',
+  'media/Branding': 'branding',
+  'leadRouting/lead_routing': 'lead_routing',
+  'leadRouting/service_area': 'service_area',
+  'Licences/licenses_details': 'licenses_details',
+  'Licences/eo_insurance': 'eo_insurance',
+  'video/video_introduction': 'video_introduction',
+  'video/script_instructions': 'script_instructions',
+  'video/videos_upload': 'videos_upload',
+  'agreements/service_agreement': 'service_agreement',
+  'agreements/master_referral_agreement': 'master_referral_agreement',
+};
 
 /** What each onboarding page will ask for, in plain words. */
 export const ONBOARDING_PAGE_COPY: Record<OnboardingPagePath, { title: string; what: string[] }> = {

@@ -1,41 +1,119 @@
+import {
+  type AgentRecord,
+  isStepComplete,
+  onboardingProgress,
+  ONBOARDING_SECTIONS as SECTION_RULES,
+  type SectionStatus,
+  sectionStatus,
+} from '@portal/shared';
 import { Link } from 'react-router';
-import { PlannedPage } from '@/components/planned-page';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
 import { paths } from '@/config/paths';
-import { ONBOARDING_PAGE_COPY, ONBOARDING_SECTIONS } from '../components/onboarding-pages';
+import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import {
+  ONBOARDING_PAGE_COPY,
+  ONBOARDING_PAGE_STEP,
+  ONBOARDING_SECTIONS,
+} from '../components/onboarding-pages';
+import { NoAgentProfile } from '../components/step-notes';
+import { SectionStatusBadge, StepStatusBadge } from '../components/step-status';
+
+type Section = (typeof ONBOARDING_SECTIONS)[number];
+
+/** The shared rules decide a section's status; Agreements, not one of them, counts its own steps. */
+function statusOf(section: Section, agent: AgentRecord): { status: SectionStatus; counted: string[] } {
+  const rule = SECTION_RULES.find((candidate) => candidate.title === section.title);
+  if (rule) return { status: sectionStatus(rule, agent), counted: [...rule.steps] };
+  const steps = section.pages.flatMap((page) => ONBOARDING_PAGE_STEP[page] ?? []);
+  const done = steps.filter((step) => isStepComplete(step, agent)).length;
+  const status = done === steps.length ? 'completed' : done > 0 ? 'in_progress' : 'not_started';
+  return { status, counted: steps };
+}
+
+function SectionCard({ section, agent }: { section: Section; agent: AgentRecord }) {
+  const { status, counted } = statusOf(section, agent);
+  return (
+    <Card className="gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>{section.title}</CardTitle>
+        <p className="text-sm">
+          <span className="sr-only">Section status:</span> <SectionStatusBadge status={status} />
+        </p>
+      </div>
+      <ul aria-label={`${section.title} steps`} className="grid gap-2">
+        {section.pages.map((page) => {
+          const step = ONBOARDING_PAGE_STEP[page];
+          const counts = step !== undefined && counted.includes(step);
+          return (
+            <li key={page} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <Link to={paths.onboardingPage.href(page)}>{ONBOARDING_PAGE_COPY[page].title}</Link>
+              {counts ? (
+                <StepStatusBadge done={isStepComplete(step, agent)} className="ml-auto" />
+              ) : (
+                <span className="ml-auto text-xs text-muted-foreground">Guidance</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
 
 export function OnboardingPage() {
+  useDocumentTitle('Onboarding');
+  const agent = useAuth().me?.agent_profile ?? null;
+  const progress = agent ? onboardingProgress(agent) : 0;
   return (
-    <PlannedPage
-      title="Onboarding"
-      intro="Everything we need from you before your advertising goes live."
-      upcoming={[
-        'Your checklist in five sections (Start Here, Media Upload, Lead Routing, Licences, Videos), each marked not started, in progress or completed.',
-        'Your two agreements, the service agreement and the master referral agreement, and where each signature stands.',
-        'Each step saves as you go and shows at once when it is complete.',
-      ]}
-      meanwhile={
-        <p>
-          Read below what each step will ask for and gather it: headshots, logos, licence numbers, your
-          E&amp;O certificate, your broker's details. Our onboarding team will collect it with you by e-mail
-          or on your welcome call.
+    <div className="grid max-w-4xl gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Onboarding</h1>
+        <p className="text-muted-foreground">
+          Everything we need from you before your advertising goes live.
         </p>
-      }
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        {ONBOARDING_SECTIONS.map((section) => (
-          <Card key={section.title} className="gap-3">
-            <CardTitle>{section.title}</CardTitle>
-            <ul className="grid gap-1">
-              {section.pages.map((page) => (
-                <li key={page}>
-                  <Link to={paths.onboardingPage.href(page)}>{ONBOARDING_PAGE_COPY[page].title}</Link>
-                </li>
-              ))}
-            </ul>
-          </Card>
-        ))}
       </div>
-    </PlannedPage>
+      {agent ? (
+        <>
+          <Card className="gap-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <CardTitle>Your progress</CardTitle>
+              <p className="text-sm font-medium">{progress}% of the steps done</p>
+            </div>
+            <Progress value={progress} aria-label="Onboarding progress" />
+          </Card>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {ONBOARDING_SECTIONS.map((section) => (
+              <SectionCard key={section.title} section={section} agent={agent} />
+            ))}
+          </div>
+        </>
+      ) : (
+        <NoAgentProfile />
+      )}
+      <Card className="bg-secondary-soft">
+        <CardTitle>What works here today</CardTitle>
+        <CardContent>
+          <p>
+            The media steps are ready: upload your headshots, additional photos and logos, and your videos
+            under Video upload. The other steps are still being built.
+          </p>
+          <ul className="grid list-disc gap-2 pl-5">
+            <li>
+              Headshots and Branding are marked done as soon as your files are in. The steps you confirm
+              yourself (such as Additional photos and Video upload) are marked done when step saving arrives
+              in the portal.
+            </li>
+            <li>
+              For Start Here, Lead Routing, Licences, the script instructions and the two agreements (the
+              service agreement and the master referral agreement), our onboarding team will collect what is
+              needed with you by e-mail or on your welcome call. Read each step to see what it asks for and
+              gather it.
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PlannedPage } from '@/components/planned-page';
 import { type OnboardingPagePath, paths } from '@/config/paths';
 import { ONBOARDING_PAGE_COPY, ONBOARDING_SECTIONS } from '../components/onboarding-pages';
+import { OnboardingPager } from '../components/onboarding-step-layout';
 
 /** One onboarding step that is not built yet: what it will ask and what to do meanwhile. */
 export function OnboardingStepPage({ page }: { page: OnboardingPagePath }) {
@@ -26,6 +27,7 @@ export function OnboardingStepPage({ page }: { page: OnboardingPagePath }) {
           </p>
         }
       />
+      <OnboardingPager page={page} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PlannedPage } from '@/components/planned-page';
 import { paths } from '@/config/paths';
+import { ProfilePhotos } from '../components/profile-photos';
 
 const meanwhile = (
   <p>
@@ -11,17 +12,19 @@ const meanwhile = (
 
 export function ProfileOverviewPage() {
   return (
-    <PlannedPage
-      level={2}
-      title="Your details"
-      intro="How you appear to sellers and how we reach you."
-      upcoming={[
-        'Your name, e-mail, phone, brokerage and mailing address, which you can edit.',
-        'Your time zone, mobile device and the lead types you accept (FSBO, expired, divorced, recent buyers, absentee, high sell score, old expired, inherited).',
-        'Your headshot and cover images as sellers see them.',
-      ]}
-      meanwhile={meanwhile}
-    />
+    <div className="grid gap-10">
+      <PlannedPage
+        level={2}
+        title="Your details"
+        intro="How you appear to sellers and how we reach you."
+        upcoming={[
+          'Your name, e-mail, phone, brokerage and mailing address, which you can edit.',
+          'Your time zone, mobile device and the lead types you accept (FSBO, expired, divorced, recent buyers, absentee, high sell score, old expired, inherited).',
+        ]}
+        meanwhile={meanwhile}
+      />
+      <ProfilePhotos />
+    </div>
   );
 }
 

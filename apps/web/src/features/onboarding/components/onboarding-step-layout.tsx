@@ -1,0 +1,84 @@
+import { isStepComplete } from '@portal/shared';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import type * as React from 'react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { type OnboardingPagePath, paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
+import {
+  ONBOARDING_ORDER,
+  ONBOARDING_PAGE_COPY,
+  ONBOARDING_PAGE_STEP,
+  ONBOARDING_SECTIONS,
+} from './onboarding-pages';
+import { StepStatusBadge } from './step-status';
+
+/** Back to the previous onboarding page and on to the next (the overview at either end). */
+export function OnboardingPager({ page }: { page: OnboardingPagePath }) {
+  const index = ONBOARDING_ORDER.indexOf(page);
+  const previous = index > 0 ? ONBOARDING_ORDER[index - 1] : undefined;
+  const next = index >= 0 && index < ONBOARDING_ORDER.length - 1 ? ONBOARDING_ORDER[index + 1] : undefined;
+  const link = cn(buttonVariants({ variant: 'outline' }), 'h-auto min-h-10 whitespace-normal text-left');
+  return (
+    <nav
+      aria-label="Onboarding steps"
+      className="flex flex-wrap justify-between gap-3 border-t border-border pt-6"
+    >
+      <Link to={previous ? paths.onboardingPage.href(previous) : paths.onboarding.href()} className={link}>
+        <ArrowLeft aria-hidden="true" />
+        {previous ? `Back to ${ONBOARDING_PAGE_COPY[previous].title}` : 'Back to the overview'}
+      </Link>
+      <Link
+        to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
+        className={cn(buttonVariants(), 'h-auto min-h-10 whitespace-normal text-left')}
+      >
+        {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </nav>
+  );
+}
+
+/**
+ * The frame of an onboarding page: where it sits, its title and the step's status from the
+ * shared rules, the page's own content, then Back and Continue.
+ */
+export function OnboardingStepLayout({
+  page,
+  intro,
+  children,
+}: {
+  page: OnboardingPagePath;
+  intro: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const { title } = ONBOARDING_PAGE_COPY[page];
+  useDocumentTitle(title);
+  const agent = useAuth().me?.agent_profile ?? null;
+  const section = ONBOARDING_SECTIONS.find((candidate) => candidate.pages.includes(page));
+  const step = ONBOARDING_PAGE_STEP[page];
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={paths.onboarding.href()}>Onboarding</Link>
+        {section ? <span className="text-muted-foreground"> / {section.title}</span> : null}
+      </nav>
+      <header className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          {step && agent ? (
+            <p className="flex items-center gap-2 text-sm">
+              <span className="sr-only">Step status:</span>
+              <StepStatusBadge done={isStepComplete(step, agent)} />
+            </p>
+          ) : null}
+        </div>
+        <div className="text-muted-foreground">{intro}</div>
+      </header>
+      {children}
+      <OnboardingPager page={page} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildMe } from '@/test/factories';
+import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+describe('profile photos', () => {
+  it('shows the three single images with a way to choose or replace each', async () => {
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () =>
+        json(200, buildMe({ agent_profile: { agent_image_profile_url: '/api/files/profile-1' } })),
+    });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Photos' })).toBeInTheDocument();
+
+    expect(screen.getByRole('img', { name: 'Your profile image' })).toHaveAttribute(
+      'src',
+      '/api/files/profile-1',
+    );
+    const replace = screen.getByLabelText('Replace the profile image');
+    expect(replace).toHaveAttribute('type', 'file');
+    // One file: a new one replaces the current image.
+    expect(replace).not.toHaveAttribute('multiple');
+    expect(screen.getByLabelText('Choose a cover image')).toBeInTheDocument();
+    expect(screen.getByText('You have no coffee image yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a coffee image')).toBeInTheDocument();
+    // The placeholder no longer promises photos for later.
+    expect(screen.queryByText(/headshot and cover images/i)).not.toBeInTheDocument();
+  });
+});
