@@ -1,12 +1,13 @@
 import { isStepComplete } from '@portal/shared';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type * as React from 'react';
-import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { type OnboardingPagePath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
+import { useMarkStepDone } from '../api/mark-step-done';
 import {
   ONBOARDING_ORDER,
   ONBOARDING_PAGE_COPY,
@@ -15,8 +16,13 @@ import {
 } from './onboarding-pages';
 import { StepStatusBadge } from './step-status';
 
-/** Back to the previous onboarding page and on to the next (the overview at either end). */
-export function OnboardingPager({ page }: { page: OnboardingPagePath }) {
+/**
+ * Back to the previous onboarding page and on to the next (the overview at either end). On a page
+ * whose step the agent confirms, Continue marks the step done first.
+ */
+export function OnboardingPager({ page, confirmStep }: { page: OnboardingPagePath; confirmStep?: string }) {
+  const navigate = useNavigate();
+  const markDone = useMarkStepDone();
   const index = ONBOARDING_ORDER.indexOf(page);
   const previous = index > 0 ? ONBOARDING_ORDER[index - 1] : undefined;
   const next = index >= 0 && index < ONBOARDING_ORDER.length - 1 ? ONBOARDING_ORDER[index + 1] : undefined;
@@ -30,13 +36,28 @@ export function OnboardingPager({ page }: { page: OnboardingPagePath }) {
         <ArrowLeft aria-hidden="true" />
         {previous ? `Back to ${ONBOARDING_PAGE_COPY[previous].title}` : 'Back to the overview'}
       </Link>
-      <Link
-        to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
-        className={cn(buttonVariants(), 'h-auto min-h-10 whitespace-normal text-left')}
-      >
-        {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
-        <ArrowRight aria-hidden="true" />
-      </Link>
+      {confirmStep ? (
+        <Button
+          className="h-auto min-h-10 whitespace-normal text-left"
+          pending={markDone.isPending}
+          onClick={() =>
+            markDone.mutate(confirmStep, {
+              onSuccess: () => navigate(next ? paths.onboardingPage.href(next) : paths.onboarding.href()),
+            })
+          }
+        >
+          {next ? `Mark done and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Mark done and continue'}
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      ) : (
+        <Link
+          to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
+          className={cn(buttonVariants(), 'h-auto min-h-10 whitespace-normal text-left')}
+        >
+          {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      )}
     </nav>
   );
 }
@@ -49,10 +70,13 @@ export function OnboardingStepLayout({
   page,
   intro,
   children,
+  confirmStep,
 }: {
   page: OnboardingPagePath;
   intro: React.ReactNode;
   children: React.ReactNode;
+  /** A step the agent confirms: Continue marks it done. */
+  confirmStep?: string;
 }) {
   const { title } = ONBOARDING_PAGE_COPY[page];
   useDocumentTitle(title);
@@ -78,7 +102,7 @@ export function OnboardingStepLayout({
         <div className="text-muted-foreground">{intro}</div>
       </header>
       {children}
-      <OnboardingPager page={page} />
+      <OnboardingPager page={page} confirmStep={confirmStep} />
     </div>
   );
 }

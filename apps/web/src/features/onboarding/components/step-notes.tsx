@@ -1,17 +1,15 @@
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 
-/** For steps the agent confirms (stored flags): no page can mark them done yet. */
+/** For steps the agent confirms (stored flags): Continue marks them done. */
 export function StoredStepNote({ uploads = true }: { uploads?: boolean }) {
   return (
     <Alert variant="info">
       <AlertTitle>How this step is marked done</AlertTitle>
       <AlertDescription>
         <p>
-          This is a step you confirm yourself.{' '}
-          {uploads
-            ? 'Uploading files here does not mark it done yet'
-            : 'Reading this page does not mark it done yet'}
-          : the step is marked done when the onboarding programme's step saving arrives in the portal.
+          This is a step you confirm yourself:{' '}
+          {uploads ? 'when your files are in' : 'when you have read this page'}, use{' '}
+          <strong>Mark done and continue</strong> at the bottom of the page.
         </p>
       </AlertDescription>
     </Alert>

@@ -8,6 +8,7 @@ export function AdditionalPhotosPage() {
   const agent = useAuth().me?.agent_profile ?? null;
   return (
     <OnboardingStepLayout
+      confirmStep="additional_photos"
       page="media/additional_photos"
       intro={
         <p>

@@ -53,11 +53,9 @@ describe('onboarding media pages', () => {
     expect(video).toHaveAttribute('src', '/api/files/video-1');
     expect(video).toHaveAttribute('preload', 'metadata');
     expect(screen.getByLabelText('Add other videos')).toBeInTheDocument();
-    // A stored step: no upload marks it, and the page says so.
+    // A stored step: no upload marks it; the agent does, and the page says how.
     expect(screen.getByText('Not yet')).toBeInTheDocument();
-    expect(
-      screen.getByText(/marked done when the onboarding programme's step saving arrives/),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Mark done and continue/ })).toBeInTheDocument();
   });
 
   it('links each page to its neighbours', async () => {

@@ -102,8 +102,8 @@ export function OnboardingPage() {
           <ul className="grid list-disc gap-2 pl-5">
             <li>
               Headshots and Branding are marked done as soon as your files are in. The steps you confirm
-              yourself (such as Additional photos and Video upload) are marked done when step saving arrives
-              in the portal.
+              yourself (Additional photos, Video introduction and Video upload) are marked done with their
+              page's Mark done and continue button.
             </li>
             <li>
               For Start Here, Lead Routing, Licences, the script instructions and the two agreements (the

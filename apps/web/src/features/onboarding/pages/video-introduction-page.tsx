@@ -11,6 +11,7 @@ const video = UPLOAD_KINDS.fsbo_video;
 export function VideoIntroductionPage() {
   return (
     <OnboardingStepLayout
+      confirmStep="video_introduction"
       page="video/video_introduction"
       intro={<p>Why we ask you for short videos, and how to record them well with the phone you have.</p>}
     >

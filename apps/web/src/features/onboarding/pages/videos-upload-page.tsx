@@ -8,6 +8,7 @@ export function VideosUploadPage() {
   const agent = useAuth().me?.agent_profile ?? null;
   return (
     <OnboardingStepLayout
+      confirmStep="videos_upload"
       page="video/videos_upload"
       intro={
         <p>
