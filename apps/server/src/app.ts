@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { signupRoutes } from './modules/signup/routes';
+import { signupTestRoutes } from './modules/signup-tests/routes';
 import { localUploadRoutes } from './modules/uploads/local-upload';
 import { uploadRoutes } from './modules/uploads/routes';
 import { errorsPlugin } from './plugins/errors';
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(portalRoutes);
       await api.register(devRoutes);
       await api.register(uploadRoutes);
+      await api.register(signupRoutes);
+      await api.register(signupTestRoutes);
       await api.register(localUploadRoutes);
     },
     { prefix: config.apiBase },

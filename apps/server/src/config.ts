@@ -20,6 +20,17 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM_NUMBER: z.string().optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  OFFICE_TIMEZONE: z.string().default('America/Denver'),
+  ONBOARDING_CALL_HOURS: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, 'ONBOARDING_CALL_HOURS is like 9-17 (office hours, whole hours)')
+    .default('9-17'),
+  ONBOARDING_CALL_MINUTES: z.coerce.number().int().min(10).max(120).default(30),
+  ONBOARDING_CALL_LINK: z.url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -51,6 +62,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_TEST_SEND_PER_AGENT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_TEST_SEND_PER_RECIPIENT: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -60,7 +73,7 @@ export interface Config {
   production: boolean;
   /** Embedded mode: PGlite and the dev mailbox, everything on this machine. */
   embedded: boolean;
-  /** Mail and SMS stay in the outbox and the dev mailbox shows them (no SMTP, not production). */
+  /** Mail and SMS stay in the outbox and the dev mailbox shows them (no SMTP, no Twilio, not production). */
   devMailbox: boolean;
   host: string;
   port: number;
@@ -71,6 +84,23 @@ export interface Config {
   jwtSecret: string;
   tokenSecret: string;
   smtpUrl: string | undefined;
+  /** SMS through Twilio when the account, token and sender are all set, else the outbox. */
+  twilio: {
+    accountSid: string;
+    authToken: string;
+    fromNumber: string;
+    apiBase: string;
+    requestTimeoutMs: number;
+  } | null;
+  /** The sender recorded on SMS rows: the Twilio number, or a label in the embedded outbox. */
+  smsFrom: string;
+  onboardingCalls: {
+    officeTimezone: string;
+    startHour: number;
+    endHour: number;
+    minutes: number;
+    link: string | undefined;
+  };
   /** Object storage: S3 when a bucket is set, else local disk under DATA_DIR/uploads. */
   s3: {
     bucket: string;
@@ -100,6 +130,9 @@ export interface Config {
     emailPerAddress: number;
     emailPerIp: number;
     codePerIp: number;
+    /** Test SMS / e-mail sends of the signup wizard, per agent and per recipient, each per hour. */
+    testSendPerAgent: number;
+    testSendPerRecipient: number;
   };
 }
 
@@ -142,13 +175,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(baseDir(source), env.DATA_DIR);
 
   if (production) {
-    const missing = (['JWT_SECRET', 'TOKEN_SECRET', 'PUBLIC_URL', 'DATABASE_URL'] as const).filter(
-      (k) => !env[k],
-    );
+    const missing = (
+      ['JWT_SECRET', 'TOKEN_SECRET', 'PUBLIC_URL', 'DATABASE_URL', 'SMTP_URL'] as const
+    ).filter((k) => !env[k]);
     if (missing.length > 0) {
       throw new ConfigError(`Production mode needs these settings: ${missing.join(', ')} (see .env.example)`);
     }
   }
+  const twilio = twilioConfig(env);
   const secrets = env.JWT_SECRET && env.TOKEN_SECRET ? null : embeddedSecrets(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 
@@ -156,7 +190,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     production,
     embedded: !env.DATABASE_URL,
-    devMailbox: !production && !env.SMTP_URL,
+    // Once mail or SMS can leave the machine, the outbox no longer stands in for a mailbox.
+    devMailbox: !production && !env.SMTP_URL && !twilio,
     host: env.HOST,
     port: env.PORT,
     dataDir,
@@ -166,6 +201,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: env.JWT_SECRET ?? secrets!.jwt,
     tokenSecret: env.TOKEN_SECRET ?? secrets!.token,
     smtpUrl: env.SMTP_URL,
+    twilio,
+    smsFrom: twilio?.fromNumber ?? 'Agent Portal',
+    onboardingCalls: {
+      officeTimezone: env.OFFICE_TIMEZONE,
+      startHour: Number(env.ONBOARDING_CALL_HOURS.split('-')[0]),
+      endHour: Number(env.ONBOARDING_CALL_HOURS.split('-')[1]),
+      minutes: env.ONBOARDING_CALL_MINUTES,
+      link: env.ONBOARDING_CALL_LINK,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -204,7 +248,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       emailPerAddress: env.RATE_LIMIT_EMAIL_PER_ADDRESS,
       emailPerIp: env.RATE_LIMIT_EMAIL_PER_IP,
       codePerIp: env.RATE_LIMIT_CODE_PER_IP,
+      testSendPerAgent: env.RATE_LIMIT_TEST_SEND_PER_AGENT,
+      testSendPerRecipient: env.RATE_LIMIT_TEST_SEND_PER_RECIPIENT,
     },
+  };
+}
+
+const TWILIO_SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const;
+
+/** All three Twilio settings or none: half a configuration would silently keep SMS on this machine. */
+function twilioConfig(env: Env): Config['twilio'] {
+  const missing = TWILIO_SETTINGS.filter((k) => !env[k]);
+  if (missing.length === TWILIO_SETTINGS.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Twilio needs ${TWILIO_SETTINGS.join(', ')} together; missing: ${missing.join(', ')} (see .env.example)`,
+    );
+  }
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    authToken: env.TWILIO_AUTH_TOKEN!,
+    fromNumber: env.TWILIO_FROM_NUMBER!,
+    apiBase: env.TWILIO_API_BASE.replace(/\/+$/, ''),
+    requestTimeoutMs: 10_000,
   };
 }
 

@@ -8,7 +8,12 @@ import { seedAgent, seedUser } from './helpers/factories';
  */
 type Role = 'anonymous' | 'agent' | 'team_member' | 'corporate' | 'superuser';
 
-const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; expect: Record<Role, number> }[] = [
+const ROUTES: {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  payload?: object;
+  expect: Record<Role, number>;
+}[] = [
   {
     method: 'GET',
     url: '/api/me',

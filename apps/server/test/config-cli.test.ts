@@ -47,6 +47,7 @@ describe('configuration', () => {
       TOKEN_SECRET: 't'.repeat(40),
       PUBLIC_URL: 'https://portal.example.com',
       DATABASE_URL: 'postgres://db.example.com/portal',
+      SMTP_URL: 'smtp://mail.example.com:587',
       DATA_DIR: tmp(),
     });
     expect(config.seedDemo).toBe(false);

@@ -9,3 +9,5 @@ export * from './schemas/agent';
 export * from './schemas/auth';
 export * from './schemas/media';
 export * from './schemas/profile';
+export * from './schemas/signup';
+export * from './schemas/signup-tests';

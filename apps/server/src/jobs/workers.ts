@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-context';
-import { deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
+import { type DeliveryDeps, deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
 import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
+import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
 import { makeWebVersion } from '../modules/uploads/resize';
 import { sweepAbandonedUploads } from '../modules/uploads/service';
 import { QUEUES, type Queue } from './queue';
@@ -12,15 +13,19 @@ export interface WorkerOptions {
 /** Registers every job handler on this process. Any number of processes may do this. */
 export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerOptions = {}): Promise<void> {
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  const delivery: DeliveryDeps = {
+    db: deps.database.db,
+    mail: deps.providers.mail,
+    sms: deps.providers.sms,
+    onFinalFailure: (message) => notifyOfficeOfFailedTest(deps, message),
+  };
 
   await queue.boss.work<{ id: string }>(
     QUEUES.deliverMessage,
     { ...polling, includeMetadata: true },
     async (jobs) => {
       for (const job of jobs) {
-        await deliverMessage({ db: deps.database.db, mail: deps.providers.mail }, job.data.id, {
-          finalAttempt: job.retryCount >= job.retryLimit,
-        });
+        await deliverMessage(delivery, job.data.id, { finalAttempt: job.retryCount >= job.retryLimit });
       }
     },
   );

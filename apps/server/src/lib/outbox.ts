@@ -1,9 +1,10 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
-import { type OutboxMessage, outboxMessages } from '../db/schema';
+import { type OutboxMessage, type OutboxMeta, outboxMessages } from '../db/schema';
 import { QUEUES, type Queue } from '../jobs/queue';
 import type { MailProvider } from '../providers/mail/interface';
+import type { SmsProvider } from '../providers/sms/interface';
 
 export interface EmailDraft {
   to: string;
@@ -13,6 +14,15 @@ export interface EmailDraft {
   from?: string;
   template?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
+  meta?: OutboxMeta;
+}
+
+export interface SmsDraft {
+  /** E.164 (PhoneSchema normalises to it). */
+  to: string;
+  body: string;
+  template?: string;
+  meta?: OutboxMeta;
 }
 
 export const DELIVERY_RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
@@ -30,6 +40,23 @@ export async function addEmail(db: Executor, config: Config, draft: EmailDraft):
       htmlBody: draft.html ?? null,
       template: draft.template ?? null,
       attachments: draft.attachments ?? [],
+      meta: draft.meta ?? null,
+    })
+    .returning({ id: outboxMessages.id });
+  return row!.id;
+}
+
+/** The SMS twin of addEmail: written in the caller's transaction, delivered after `dispatch`. */
+export async function addSms(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      channel: 'sms',
+      toAddress: draft.to,
+      fromAddress: config.smsFrom,
+      textBody: draft.body,
+      template: draft.template ?? null,
+      meta: draft.meta ?? null,
     })
     .returning({ id: outboxMessages.id });
   return row!.id;
@@ -82,49 +109,78 @@ export async function claimMessage(db: Executor, id: string): Promise<OutboxMess
 export interface DeliveryDeps {
   db: Executor;
   mail: MailProvider;
+  sms?: SmsProvider;
+  /** Called once when a message has failed for good (last attempt, or a permanent refusal). */
+  onFinalFailure?: (message: OutboxMessage) => Promise<void>;
 }
 
-/** One delivery attempt; throws when the provider fails so the queue retries with backoff. */
+/** A refusal no retry can change (an invalid number): providers mark such errors `permanent`. */
+const isPermanent = (error: unknown) => (error as { permanent?: unknown } | null)?.permanent === true;
+
+async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
+  if (message.channel === 'sms') {
+    if (!deps.sms) throw new Error('No SMS provider configured for this worker');
+    const result = await deps.sms.send({
+      id: message.id,
+      to: message.toAddress,
+      from: message.fromAddress,
+      body: message.textBody,
+    });
+    return { provider: deps.sms.name, ...result };
+  }
+  const result = await deps.mail.send({
+    id: message.id,
+    to: message.toAddress,
+    from: message.fromAddress,
+    subject: message.subject ?? '',
+    text: message.textBody,
+    html: message.htmlBody,
+    attachments: message.attachments,
+  });
+  return { provider: deps.mail.name, ...result };
+}
+
+/**
+ * One delivery attempt. A passing failure throws so the queue retries with backoff; the last
+ * attempt, or a permanent refusal, marks the message failed and answers 'failed' (no retry).
+ */
 export async function deliverMessage(
   deps: DeliveryDeps,
   id: string,
   options: { finalAttempt: boolean },
-): Promise<'sent' | 'skipped'> {
+): Promise<'sent' | 'skipped' | 'failed'> {
   const message = await claimMessage(deps.db, id);
   if (!message) return 'skipped';
   try {
-    if (message.channel !== 'email') throw new Error(`No provider for channel ${message.channel}`);
-    const result = await deps.mail.send({
-      id: message.id,
-      to: message.toAddress,
-      from: message.fromAddress,
-      subject: message.subject ?? '',
-      text: message.textBody,
-      html: message.htmlBody,
-      attachments: message.attachments,
-    });
+    const result = await handOver(deps, message);
     await deps.db
       .update(outboxMessages)
       .set({
         status: 'sent',
         sentAt: sql`now()`,
         lockedUntil: null,
-        provider: deps.mail.name,
+        provider: result.provider,
         providerMessageId: result.providerMessageId,
         lastError: null,
       })
       .where(eq(outboxMessages.id, id));
     return 'sent';
   } catch (error) {
+    const final = options.finalAttempt || isPermanent(error);
+    const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
     await deps.db
       .update(outboxMessages)
-      .set({
-        status: options.finalAttempt ? 'failed' : 'queued',
-        lockedUntil: null,
-        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-      })
+      .set({ status: final ? 'failed' : 'queued', lockedUntil: null, lastError })
       .where(eq(outboxMessages.id, id));
-    throw error;
+    if (!final) throw error;
+    if (deps.onFinalFailure) {
+      try {
+        await deps.onFinalFailure({ ...message, status: 'failed', lockedUntil: null, lastError });
+      } catch (hookError) {
+        console.warn('[outbox] follow-up of a failed message did not run', id, (hookError as Error).message);
+      }
+    }
+    return 'failed';
   }
 }
 

@@ -1,5 +1,16 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+export interface OutboxMeta {
+  /** The user a message was sent for: only they may follow its delivery. */
+  userId?: string;
+  agentId?: string;
+  /** E-mail the office when delivery fails for good. */
+  notifyTeamOnFailure?: boolean;
+  isRetry?: boolean;
+  firstName?: string;
+  lastName?: string;
+}
+
 /**
  * The outbox: every e-mail and SMS the portal sends. A row is written in the same transaction
  * as the change that causes it; a job delivers it through the configured provider.
@@ -19,6 +30,8 @@ export const outboxMessages = pgTable(
       .notNull()
       .default([]),
     template: text(),
+    /** Who a message was sent for and what to do if it fails for good (signup test messages). */
+    meta: jsonb().$type<OutboxMeta>(),
     status: text().$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
     lockedUntil: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),

@@ -1,0 +1,150 @@
+import { displayTimeZone, ERROR, type OnboardingCall } from '@portal/shared';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-context';
+import { onboardingCalls, type UserRow } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { findAgentByUserId } from '../agents/queries';
+import { callInvitation, callSlots } from './slots';
+
+async function agentOf(deps: AppDeps, user: UserRow) {
+  const agent = await findAgentByUserId(deps.database.db, user.id);
+  if (!agent) throw forbidden(ERROR.agentProfileNotAvailable);
+  return agent;
+}
+
+const rules = (deps: AppDeps) => deps.config.onboardingCalls;
+
+export async function listSlots(deps: AppDeps, user: UserRow, now = new Date()) {
+  const agent = await agentOf(deps, user);
+  const taken = await deps.database.db
+    .select({ startsAt: onboardingCalls.startsAt })
+    .from(onboardingCalls)
+    .where(and(eq(onboardingCalls.status, 'booked'), gte(onboardingCalls.startsAt, now)));
+  const busy = new Set(taken.map((t) => t.startsAt.toISOString()));
+  return {
+    timezone: displayTimeZone(agent.timezone),
+    slots: callSlots(now, rules(deps)).filter((slot) => !busy.has(slot.starts_at)),
+  };
+}
+
+const toCall = (deps: AppDeps, row: typeof onboardingCalls.$inferSelect): OnboardingCall => ({
+  id: row.id,
+  starts_at: row.startsAt.toISOString(),
+  ends_at: row.endsAt.toISOString(),
+  timezone: row.timezone,
+  join_url: rules(deps).link ?? null,
+});
+
+export async function currentCall(deps: AppDeps, user: UserRow): Promise<OnboardingCall | null> {
+  const agent = await agentOf(deps, user);
+  const [row] = await deps.database.db
+    .select()
+    .from(onboardingCalls)
+    .where(and(eq(onboardingCalls.agentId, agent.id), eq(onboardingCalls.status, 'booked')))
+    .orderBy(desc(onboardingCalls.createdAt))
+    .limit(1);
+  return row ? toCall(deps, row) : null;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === '23505' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+function describeWhen(startsAt: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(startsAt));
+}
+
+/** Books (or moves) the agent's onboarding call and e-mails the invitation with an .ics file. */
+export async function bookCall(
+  deps: AppDeps,
+  user: UserRow,
+  startsAt: string,
+  now = new Date(),
+): Promise<OnboardingCall> {
+  const agent = await agentOf(deps, user);
+  const wanted = new Date(startsAt).toISOString();
+  const slot = callSlots(now, rules(deps)).find((s) => s.starts_at === wanted);
+  if (!slot) throw badRequest('That time is not offered. Choose one of the times shown.');
+  const timezone = displayTimeZone(agent.timezone);
+  const when = describeWhen(slot.starts_at, timezone);
+  const link = rules(deps).link;
+  const where = link ?? `The office will phone you${agent.agentPhone ? ` at ${agent.agentPhone}` : ''}.`;
+  const to = agent.agentEmail || user.email;
+
+  let booked: typeof onboardingCalls.$inferSelect;
+  let messageId: string;
+  try {
+    ({ booked, messageId } = await deps.database.db.transaction(async (tx) => {
+      await tx
+        .update(onboardingCalls)
+        .set({ status: 'cancelled', cancelledAt: sql`now()` })
+        .where(and(eq(onboardingCalls.agentId, agent.id), eq(onboardingCalls.status, 'booked')));
+      const [row] = await tx
+        .insert(onboardingCalls)
+        .values({
+          agentId: agent.id,
+          startsAt: new Date(slot.starts_at),
+          endsAt: new Date(slot.ends_at),
+          timezone,
+        })
+        .returning();
+      const description = `Your onboarding call: we go through your profile, service area and lead routing, and answer your questions. ${where}`;
+      const ics = callInvitation({
+        uid: row!.id,
+        startsAt: slot.starts_at,
+        endsAt: slot.ends_at,
+        organizerEmail: deps.config.officeEmail,
+        attendeeEmail: to,
+        attendeeName: agent.agent,
+        location: link ?? 'Phone call',
+        description,
+        now,
+      });
+      const id = await addEmail(tx, deps.config, {
+        to,
+        subject: `Your onboarding call: ${when}`,
+        text: `Hello ${agent.agentFirstName || 'there'},\n\nYour onboarding call is booked for ${when}.\n${where}\n\nThe invitation is attached: open it to add the call to your calendar. To change the time, go back to the signup page in the portal and choose another.\n`,
+        template: 'onboarding_call',
+        attachments: [
+          {
+            filename: 'onboarding-call.ics',
+            contentType: 'text/calendar; method=REQUEST',
+            content: Buffer.from(ics).toString('base64'),
+          },
+        ],
+      });
+      await audit(tx, {
+        action: 'onboarding_call_booked',
+        actorId: user.id,
+        targetType: 'agent',
+        targetId: agent.id,
+        details: { starts_at: slot.starts_at },
+      });
+      return { booked: row!, messageId: id };
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', 'That time was just taken. Please choose another.');
+    throw error;
+  }
+  await dispatchSafely(deps.queue, messageId);
+  return toCall(deps, booked);
+}
+
+export async function cancelCall(deps: AppDeps, user: UserRow): Promise<void> {
+  const agent = await agentOf(deps, user);
+  await deps.database.db
+    .update(onboardingCalls)
+    .set({ status: 'cancelled', cancelledAt: sql`now()` })
+    .where(and(eq(onboardingCalls.agentId, agent.id), eq(onboardingCalls.status, 'booked')));
+}

@@ -1,0 +1,58 @@
+import { type SmsMessage, type SmsProvider, SmsProviderError } from './interface';
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  /** https://api.twilio.com, or a fake in tests. */
+  apiBase: string;
+  requestTimeoutMs?: number;
+}
+
+/** HTTP statuses Twilio uses for "this message can never be sent as it is" (bad number, blocked). */
+const PERMANENT_STATUSES = new Set([400, 404, 422]);
+
+/** Production adapter: Twilio's REST API (Messages resource) over fetch, no SDK. */
+export class TwilioSmsProvider implements SmsProvider {
+  readonly name = 'twilio';
+
+  constructor(private readonly options: TwilioOptions) {}
+
+  async send(message: SmsMessage) {
+    const { accountSid, authToken, apiBase } = this.options;
+    const url = `${apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams({ To: message.to, From: message.from, Body: message.body }),
+        signal: AbortSignal.timeout(this.options.requestTimeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      const reason =
+        error instanceof Error ? (error.cause as Error | undefined)?.message || error.message : '';
+      throw new SmsProviderError(`Twilio could not be reached: ${reason || String(error)}`);
+    }
+
+    const payload = (await response.json().catch(() => null)) as {
+      sid?: string;
+      code?: number;
+      message?: string;
+    } | null;
+    if (!response.ok) {
+      const code = payload?.code;
+      const detail = payload?.message ?? `HTTP ${response.status}`;
+      throw new SmsProviderError(`Twilio refused the message${code ? ` (error ${code})` : ''}: ${detail}`, {
+        code,
+        status: response.status,
+        permanent: PERMANENT_STATUSES.has(response.status),
+      });
+    }
+    // Accepted: even an unreadable answer must not make us send the message a second time.
+    return { providerMessageId: payload?.sid ?? `twilio:${message.id}` };
+  }
+}

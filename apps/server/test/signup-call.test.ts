@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agents, onboardingCalls } from '../src/db/schema';
+import { callSlots, localDate, zonedTime } from '../src/modules/signup/slots';
+import { bearer, createTestContext, login, type TestContext } from './helpers/app';
+import { lastMessageTo, seedAgent } from './helpers/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: { OFFICE_TIMEZONE: 'America/Denver', ONBOARDING_CALL_HOURS: '9-12', ONBOARDING_CALL_MINUTES: '30' },
+  });
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+async function agentSession(agent: NonNullable<NonNullable<Parameters<typeof seedAgent>[1]>['agent']> = {}) {
+  const seeded = await seedAgent(ctx.deps.database.db, {
+    agent: { timezone: 'America/New_York', signupStatus: 'zoom', ...agent },
+  });
+  const headers = bearer((await login(ctx.app, seeded.user.email, seeded.password)).accessToken);
+  return { ...seeded, headers };
+}
+
+describe('call slots', () => {
+  it('are weekdays within office hours in the office time zone, from tomorrow', () => {
+    const now = new Date('2026-11-20T18:00:00Z'); // a Friday
+    const slots = callSlots(now, {
+      officeTimezone: 'America/Denver',
+      startHour: 9,
+      endHour: 12,
+      minutes: 30,
+      days: 7,
+    });
+    // Mon to Thu of the next week and Friday a week on: 5 weekdays x 6 slots.
+    expect(slots).toHaveLength(30);
+    expect(slots[0]!.starts_at).toBe('2026-11-23T16:00:00.000Z'); // Monday 9:00 in Denver (UTC-7)
+    for (const slot of slots) {
+      const day = localDate(new Date(slot.starts_at), 'America/Denver');
+      expect([1, 2, 3, 4, 5]).toContain(day.weekday);
+    }
+  });
+
+  it('convert wall-clock time across daylight saving', () => {
+    expect(zonedTime(2026, 7, 1, 9, 0, 'America/Denver').toISOString()).toBe('2026-07-01T15:00:00.000Z');
+    expect(zonedTime(2026, 12, 1, 9, 0, 'America/Denver').toISOString()).toBe('2026-12-01T16:00:00.000Z');
+  });
+});
+
+describe('booking the onboarding call', () => {
+  it('lists slots in the agent’s time zone, books one, e-mails an .ics invitation, and lets the wizard continue', async () => {
+    const { headers, user, agent } = await agentSession();
+    const list = await ctx.app.inject({ url: '/api/portal/me/onboarding-call/slots', headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().timezone).toBe('America/New_York');
+    const [slot] = list.json().slots;
+
+    const early = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/portal/me/agent_profile',
+      headers,
+      payload: { signup_status: 'countdown' },
+    });
+    expect(early.json().detail).toBe('Book your onboarding call first.');
+
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/onboarding-call',
+      headers,
+      payload: { starts_at: slot.starts_at },
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json()).toMatchObject({ starts_at: slot.starts_at, timezone: 'America/New_York' });
+
+    const mail = await lastMessageTo(ctx.deps.database.db, user.email);
+    expect(mail!.subject).toMatch(/^Your onboarding call: /);
+    expect(mail!.subject).toMatch(/EST|EDT/);
+    const [attachment] = mail!.attachments;
+    expect(attachment!.filename).toBe('onboarding-call.ics');
+    const ics = Buffer.from(attachment!.content, 'base64').toString();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`DTSTART:${slot.starts_at.replace(/[-:]/g, '').replace('.000', '')}`);
+    expect(ics).toContain(`ATTENDEE;CN=`);
+
+    const again = await ctx.app.inject({ url: '/api/portal/me/onboarding-call/slots', headers });
+    expect(again.json().slots.map((s: { starts_at: string }) => s.starts_at)).not.toContain(slot.starts_at);
+    const next = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/portal/me/agent_profile',
+      headers,
+      payload: { signup_status: 'countdown' },
+    });
+    expect(next.json().signup_status).toBe('countdown');
+    void agent;
+  });
+
+  it('refuses a time not offered, and a time another agent just took', async () => {
+    const first = await agentSession();
+    const second = await agentSession();
+    const odd = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/onboarding-call',
+      headers: first.headers,
+      payload: { starts_at: '2031-01-01T03:17:00Z' },
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().detail).toMatch(/not offered/);
+
+    const [slot] = (
+      await ctx.app.inject({ url: '/api/portal/me/onboarding-call/slots', headers: first.headers })
+    ).json().slots;
+    const results = await Promise.all(
+      [first, second].map((a) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/portal/me/onboarding-call',
+          headers: a.headers,
+          payload: { starts_at: slot.starts_at },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().detail).toMatch(/just taken/);
+  });
+
+  it('moving the call cancels the earlier booking', async () => {
+    const { headers, agent } = await agentSession();
+    const slots = (await ctx.app.inject({ url: '/api/portal/me/onboarding-call/slots', headers })).json()
+      .slots;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/onboarding-call',
+      headers,
+      payload: { starts_at: slots[0].starts_at },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/onboarding-call',
+      headers,
+      payload: { starts_at: slots[1].starts_at },
+    });
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(onboardingCalls)
+      .where(eq(onboardingCalls.agentId, agent.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['booked', 'cancelled']);
+    const current = await ctx.app.inject({ url: '/api/portal/me/onboarding-call', headers });
+    expect(current.json().call.starts_at).toBe(slots[1].starts_at);
+  });
+});
+
+describe('the tracking number card', () => {
+  it('downloads as a vCard once assigned, and says so when not yet', async () => {
+    const { headers, agent } = await agentSession();
+    const missing = await ctx.app.inject({ url: '/api/portal/me/tracking-number.vcf', headers });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toMatch(/not been assigned yet/);
+    await ctx.deps.database.db
+      .update(agents)
+      .set({ agentTrackingPhoneNumber: '+16025550199' })
+      .where(eq(agents.id, agent.id));
+    const card = await ctx.app.inject({ url: '/api/portal/me/tracking-number.vcf', headers });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toMatch(/^text\/vcard/);
+    expect(card.headers['content-disposition']).toMatch(/attachment; filename="agent-portal-leads.vcf"/);
+    expect(card.body).toContain('BEGIN:VCARD');
+    expect(card.body).toContain('TEL;TYPE=WORK,VOICE:+16025550199');
+  });
+});
