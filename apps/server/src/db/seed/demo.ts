@@ -124,6 +124,7 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
           agentUri: `${stage.first}-${stage.last}`.toLowerCase(),
           agentEmail: stage.email,
           agentPhone: `+1602555010${index}`,
+          agentTrackingPhoneNumber: `+1480555020${index}`,
           brokerage: 'Summit Realty',
           accessCode: DEMO_ACCESS_CODE,
           signupStatus: stage.signupStatus,
