@@ -169,3 +169,50 @@ describe('PATCH /api/portal/me/agent_profile', () => {
     ).toBe(401);
   });
 });
+
+describe('the later signup steps through PATCH', () => {
+  it('lsa, googleAds and eoInsurance each need their answers before Continue', async () => {
+    const { patch } = await agentSession({ agent: { signupStatus: 'saveTheNumber' } });
+    expect((await patch({ signup_status: 'lsa' })).json().signup_status).toBe('lsa');
+    expect((await patch({ signup_status: 'googleAds' })).json().detail).toBe(
+      'Answer the Local Services Ads question first.',
+    );
+    const lsa = await patch({
+      google: { lsa: 'yes' },
+      google_business_profile_name: 'Dana Reyes Realty',
+      gbp_link: 'https://g.page/dana',
+      signup_status: 'googleAds',
+    });
+    expect(lsa.json()).toMatchObject({ signup_status: 'googleAds', google: { lsa: 'yes', ads: 'pending' } });
+    expect((await patch({ gbp_link: 'g.page/dana' })).json().detail).toMatch(/full web address/);
+
+    expect((await patch({ signup_status: 'eoInsurance' })).json().detail).toBe(
+      'Answer the Google Ads question first.',
+    );
+    const ads = await patch({
+      google: { ads: 'yes' },
+      google_ads_date: '2026-12-05',
+      signup_status: 'eoInsurance',
+    });
+    expect(ads.json()).toMatchObject({
+      signup_status: 'eoInsurance',
+      google_ads_date: '2026-12-05',
+      google: { lsa: 'yes', ads: 'yes' },
+    });
+
+    const withoutCertificate = await patch({
+      has_eo_certificate: 'yes',
+      policy_exp_date: '2027-06-30',
+      signup_status: 'zoom',
+    });
+    expect(withoutCertificate.json().detail).toMatch(/Upload your E&O certificate/);
+    const none = await patch({ has_eo_certificate: 'no', signup_status: 'zoom' });
+    expect(none.json()).toMatchObject({ signup_status: 'zoom', onboarding_steps: { eo_insurance: true } });
+  });
+
+  it('the sms step continues after a confirmed or a reported test, not before', async () => {
+    const { patch } = await agentSession({ agent: { signupStatus: 'sms' } });
+    expect((await patch({ signup_status: 'email' })).json().detail).toMatch(/test text message/);
+    expect((await patch({ sms_test: 'yes', signup_status: 'email' })).json().signup_status).toBe('email');
+  });
+});
