@@ -47,3 +47,39 @@ export async function linkFromMailbox(
   if (!href) throw new Error(`no ${options.path} link in the message to ${options.to}`);
   return href;
 }
+
+/** Opens the dev mailbox as the demo superuser in `admin` (a page of its own browser context). */
+export async function openMailbox(admin: Page) {
+  if (!admin.url().endsWith('/dev/mailbox')) {
+    await signIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
+    await admin.waitForURL(/\/leads$/);
+    await admin.goto('/dev/mailbox');
+  }
+  await seeHeading(admin, 'Dev mailbox');
+}
+
+/**
+ * Waits until the dev mailbox lists at least `count` messages to `to` on `channel` (and with
+ * `subject`, when given), refreshing as a person would; returns how many there are.
+ */
+export async function expectInMailbox(
+  admin: Page,
+  options: { to: string; channel: 'SMS' | 'E-mail'; subject?: string; count?: number },
+): Promise<number> {
+  await openMailbox(admin);
+  let items = admin
+    .getByRole('button')
+    .filter({ hasText: `To ${options.to}` })
+    .filter({ hasText: options.channel });
+  if (options.subject) items = items.filter({ hasText: options.subject });
+  const wanted = options.count ?? 1;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const found = await items.count();
+    if (found >= wanted) return found;
+    await admin.getByRole('button', { name: 'Refresh' }).click();
+    await admin.waitForTimeout(300);
+  }
+  throw new Error(
+    `expected ${wanted} ${options.channel} message(s) to ${options.to} in the dev mailbox, found ${await items.count()}`,
+  );
+}

@@ -69,7 +69,8 @@ describe('media uploads', () => {
     // Branding: a brokerage logo is all an agent without a team needs.
     await page.getByRole('link', { name: 'Continue to Additional photos' }).click();
     await seeHeading(page, 'Additional photos');
-    await page.getByRole('link', { name: 'Continue to Branding' }).click();
+    // A step the agent confirms: Continue marks it done.
+    await page.getByRole('button', { name: 'Mark done and continue to Branding' }).click();
     await seeHeading(page, 'Branding');
     await seeText(page, /A team logo is asked only of agents who work with a real-estate team/);
     await page.getByLabel('Add brokerage logos').setInputFiles(files.logo);
@@ -93,13 +94,13 @@ describe('media uploads', () => {
     // A stored step: uploading does not mark it, and the page says so.
     await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
 
-    // The overview: headshots and branding done; additional photos (a stored step) is not.
+    // The overview: headshots and branding done by their files, additional photos by the agent.
     await page.goto('/onboarding');
     await seeHeading(page, 'Onboarding');
     const media = page.locator('[data-slot="card"]').filter({
       has: page.getByRole('heading', { name: 'Media Upload' }),
     });
-    await expect.poll(() => media.locator('[data-status]').textContent()).toBe('In progress');
+    await expect.poll(() => media.locator('[data-status]').textContent()).toBe('Completed');
     const stepIn = (title: string) =>
       media
         .getByRole('listitem')
@@ -107,7 +108,7 @@ describe('media uploads', () => {
         .locator('[data-done]');
     expect(await stepIn('Headshots').textContent()).toBe('Completed');
     expect(await stepIn('Branding').textContent()).toBe('Completed');
-    expect(await stepIn('Additional photos').textContent()).toBe('Not yet');
+    expect(await stepIn('Additional photos').textContent()).toBe('Completed');
 
     // Deleting the only headshot takes the step back.
     await media.getByRole('link', { name: 'Headshots' }).click();
@@ -125,6 +126,8 @@ describe('media uploads', () => {
     await seeHeading(page, 'Headshots');
     await seeText(page, 'You have not uploaded any headshots yet.');
     await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await page.goto('/onboarding');
+    await expect.poll(() => media.locator('[data-status]').textContent()).toBe('In progress');
     await page.context().close();
   });
 

@@ -45,7 +45,7 @@ import {
 import { RoutingSection } from '@/features/routing/pages/routing-section';
 import { ChoosePasswordPage } from '@/features/signup/pages/choose-password-page';
 import { SignupPage } from '@/features/signup/pages/signup-page';
-import { SignupStepPage } from '@/features/signup/pages/signup-step-page';
+import { SIGNUP_WIZARD_PAGES } from '@/features/signup/pages/wizard-pages';
 import { HomePage } from '@/features/site/pages/home-page';
 import { TermsPage } from '@/features/site/pages/terms-page';
 import { ThankYouPage } from '@/features/site/pages/thank-you-page';
@@ -152,7 +152,7 @@ export const routes: RouteObject[] = [
               { path: paths.signupChoosePassword.path, element: <ChoosePasswordPage /> },
               ...SIGNUP_STEP_PAGES.map((step) => ({
                 path: paths.signupStep.path(step),
-                element: <SignupStepPage step={step} />,
+                element: SIGNUP_WIZARD_PAGES[step],
               })),
               { path: paths.recovery.path, element: <RecoveryRequestPage /> },
               { path: paths.recoveryConfirm.path, element: <RecoveryConfirmPage /> },

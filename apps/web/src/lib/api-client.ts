@@ -172,6 +172,8 @@ export interface RequestOptions {
   /** false: send no session credentials other than cookies (login, refresh, logout...). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** 'blob': the body as it came (a file download); errors are still read as `{detail}`. */
+  responseType?: 'json' | 'blob';
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -189,7 +191,7 @@ async function send(path: string, options: RequestOptions, headers: Record<strin
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers: { Accept: 'application/json', ...headers },
+    headers: { Accept: options.responseType === 'blob' ? '*/*' : 'application/json', ...headers },
     signal: options.signal,
   };
   if (options.form) {
@@ -241,8 +243,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-async function parse<T>(response: Response): Promise<T> {
+async function parse<T>(
+  response: Response,
+  responseType: RequestOptions['responseType'] = 'json',
+): Promise<T> {
   if (!response.ok) throw await toApiError(response);
+  if (responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (!text) return undefined as T;
@@ -304,12 +310,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       loseSession('recipient_session_expired');
       throw error;
     }
-    return parse<T>(response);
+    return parse<T>(response, options.responseType);
   }
 
   const token = useSession ? accessToken : null;
   const response = await send(path, options, token ? { Authorization: `Bearer ${token}` } : {});
-  if (response.status !== 401 || !token) return parse<T>(response);
+  if (response.status !== 401 || !token) return parse<T>(response, options.responseType);
 
   let fresh: string;
   try {
@@ -326,7 +332,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     loseSession('session_expired');
     throw error;
   }
-  return parse<T>(retried);
+  return parse<T>(retried, options.responseType);
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'json'>;

@@ -22,7 +22,7 @@ export function Field({ label, error, description, className, children }: FieldP
   const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div data-slot="field" className={cn('grid gap-2', className)}>
+    <div data-slot="field" className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={controlId}>{label}</Label>
       <Slot.Root id={controlId} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}

@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { ADDRESS, signedInAgent } from '../test/signed-in-agent';
+
+describe('mailing address', () => {
+  it('says what is wrong with each field, then saves and opens personalInfo', async () => {
+    const { patchBodies } = signedInAgent({ signup_status: 'mailingAddress' });
+    const { user, location } = renderApp('/signup/mailingAddress');
+    await screen.findByRole('heading', { level: 1, name: 'Mailing address' });
+
+    await user.type(screen.getByLabelText('ZIP code'), '850');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('Street address is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByText('Choose a state')).toBeInTheDocument();
+    expect(screen.getByText('Enter a 5-digit ZIP code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Street address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    expect(patchBodies()).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Street address'), ADDRESS.street);
+    await user.type(screen.getByLabelText('City'), ADDRESS.city);
+    await user.selectOptions(screen.getByLabelText('State'), 'Arizona');
+    await user.type(screen.getByLabelText('ZIP code'), '04');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
+    expect(location()).toBe('/signup/personalInfo');
+    // The address page does not leave the status: personalInfo belongs to it too.
+    expect(patchBodies()).toEqual([{ mailing_address: ADDRESS }]);
+  });
+
+  it("shows the server's refusal and keeps what was typed", async () => {
+    signedInAgent(
+      { signup_status: 'mailingAddress' },
+      {
+        'PATCH /api/portal/me/agent_profile': () =>
+          json(400, { detail: 'We cannot deliver to that address. Check the ZIP code.' }),
+      },
+    );
+    const { user, location } = renderApp('/signup/mailingAddress');
+    await screen.findByRole('heading', { level: 1, name: 'Mailing address' });
+    await user.type(screen.getByLabelText('Street address'), ADDRESS.street);
+    await user.type(screen.getByLabelText('City'), ADDRESS.city);
+    await user.selectOptions(screen.getByLabelText('State'), 'AZ');
+    await user.type(screen.getByLabelText('ZIP code'), ADDRESS.zip);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We cannot deliver to that address. Check the ZIP code.',
+    );
+    expect(location()).toBe('/signup/mailingAddress');
+    expect(screen.getByLabelText('Street address')).toHaveValue(ADDRESS.street);
+    expect(screen.getByLabelText('City')).toHaveValue(ADDRESS.city);
+    expect(screen.getByLabelText('State')).toHaveValue('AZ');
+    expect(screen.getByLabelText('ZIP code')).toHaveValue(ADDRESS.zip);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+});
+
+describe('name and phone', () => {
+  it('normalises the phone and moves the agent on to the time zone in the same PATCH', async () => {
+    const { patchBodies } = signedInAgent({
+      signup_status: 'mailingAddress',
+      mailing_address: ADDRESS,
+      agent_first_name: '',
+      agent_last_name: '',
+    });
+    const { user, location } = renderApp('/signup/personalInfo');
+    await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
+
+    await user.type(screen.getByLabelText('First name'), ' Jordan ');
+    await user.type(screen.getByLabelText('Last name'), 'Rivera');
+    await user.type(screen.getByLabelText('Mobile phone'), '602 555 0142');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Choose the kind of phone you use')).toBeInTheDocument();
+    expect(patchBodies()).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'iPhone' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Time zone' });
+    expect(location()).toBe('/signup/timezone');
+    expect(patchBodies()).toEqual([
+      {
+        agent_first_name: 'Jordan',
+        agent_last_name: 'Rivera',
+        agent_phone: '+16025550142',
+        mobile_device: 'iphone',
+        signup_status: 'timezone',
+      },
+    ]);
+  });
+
+  it('shows the shared rule before sending when the address is missing', async () => {
+    const { patchBodies } = signedInAgent({ signup_status: 'mailingAddress', agent_phone: '+16025550142' });
+    const { user } = renderApp('/signup/personalInfo');
+    await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
+    expect(screen.getByLabelText('Mobile phone')).toHaveValue('(602) 555-0142');
+    await user.click(screen.getByRole('radio', { name: 'Android' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your mailing address first.');
+    expect(patchBodies()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+
+const AT_NUMBER = {
+  ...PERSONAL,
+  timezone: 'America/Denver' as const,
+  signup_status: 'saveTheNumber' as const,
+};
+
+describe('save the number', () => {
+  it('shows the tracking number and offers the contact card fetched with the session', async () => {
+    const { callsTo } = signedInAgent(
+      { ...AT_NUMBER, agent_tracking_phone_number: '+14805550199' },
+      {
+        'GET /api/portal/me/tracking-number.vcf': () =>
+          new Response('BEGIN:VCARD\r\nEND:VCARD\r\n', {
+            status: 200,
+            headers: { 'Content-Type': 'text/vcard' },
+          }),
+      },
+    );
+    renderApp('/signup/saveTheNumber');
+    await screen.findByRole('heading', { level: 1, name: 'Save the number' });
+    expect(screen.getByRole('link', { name: '(480) 555-0199' })).toHaveAttribute('href', 'tel:+14805550199');
+
+    const download = await screen.findByRole('link', { name: 'Download contact card' });
+    expect(download).toHaveAttribute('download', 'agent-portal-leads.vcf');
+    expect(download.getAttribute('href')).toMatch(/^blob:/);
+    expect(callsTo('GET /api/portal/me/tracking-number.vcf')[0]!.headers.get('Authorization')).toBe(
+      'Bearer access-1',
+    );
+  });
+
+  it("shows the server's message while no number is assigned, and still continues", async () => {
+    const { patchBodies } = signedInAgent(AT_NUMBER, {
+      'GET /api/portal/me/tracking-number.vcf': () =>
+        json(404, {
+          detail: 'Your tracking number has not been assigned yet. The office will text it to you.',
+        }),
+    });
+    const { user, location } = renderApp('/signup/saveTheNumber');
+    expect(
+      await screen.findByText(
+        'Your tracking number has not been assigned yet. The office will text it to you.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download contact card' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Google Local Services Ads' });
+    expect(location()).toBe('/signup/lsa');
+    expect(patchBodies()).toEqual([{ signup_status: 'lsa' }]);
+  });
+});

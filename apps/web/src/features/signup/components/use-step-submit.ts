@@ -1,0 +1,29 @@
+import { useCallback, useRef, useState } from 'react';
+import { saveStepError } from './use-save-step';
+
+/**
+ * Runs a step's save, keeping its error message for the form and refusing a second run while
+ * one is under way (a double click, Enter pressed twice).
+ */
+export function useStepSubmit() {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  const run = useCallback(async (work: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(saveStepError(caught));
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  }, []);
+
+  return { error, setError, pending, run };
+}

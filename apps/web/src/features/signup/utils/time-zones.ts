@@ -1,0 +1,80 @@
+import { TIMEZONES, type Timezone } from '@portal/shared';
+
+/** The zones an agent can choose: every one of TIMEZONES but the "Pending" placeholder. */
+export type TimezoneChoice = Exclude<Timezone, 'Pending'>;
+export const TIMEZONE_CHOICES = TIMEZONES.filter(
+  (zone): zone is TimezoneChoice => zone !== 'Pending',
+) as readonly TimezoneChoice[];
+
+export const TIMEZONE_NAMES: Record<TimezoneChoice, string> = {
+  'Pacific/Honolulu': 'Hawaii — Honolulu',
+  'America/Anchorage': 'Alaska — Anchorage',
+  'America/Los_Angeles': 'Pacific — Los Angeles',
+  'America/Denver': 'Mountain — Denver',
+  'America/Chicago': 'Central — Chicago',
+  'America/New_York': 'Eastern — New York',
+};
+
+export const isTimezoneChoice = (value: string | undefined | null): value is TimezoneChoice =>
+  (TIMEZONE_CHOICES as readonly string[]).includes(value ?? '');
+
+/** The browser's own zone, when it is one of the choices. */
+export function browserTimezone(): TimezoneChoice | undefined {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isTimezoneChoice(zone) ? zone : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "PDT", "EST": the short name of a zone at a moment. */
+export function zoneShortName(timeZone: string, at: Date = new Date()): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** The day a moment falls on in a zone, as YYYY-MM-DD (for grouping and comparing days). */
+export function dayInZone(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** Minutes the zone is ahead of UTC at that moment (negative west of Greenwich). */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((asUtc - at.getTime()) / 60_000);
+}
+
+/** The moment a day (YYYY-MM-DD) begins in a zone. */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(year, month - 1, date);
+  const first = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
+  // A second pass settles days on which the offset changes (daylight saving).
+  return new Date(guess - offsetMinutes(new Date(first), timeZone) * 60_000);
+}
