@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Navigate,
@@ -18,38 +18,11 @@ import { LoginPage } from '@/features/auth/pages/login-page';
 import { MagicLoginPage } from '@/features/auth/pages/magic-login-page';
 import { RecoveryConfirmPage, RecoveryRequestPage } from '@/features/auth/pages/recovery-pages';
 import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
-import { DevMailboxPage } from '@/features/dev-mailbox/pages/dev-mailbox-page';
-import { LeadsPage } from '@/features/leads/pages/leads-page';
-import { AdditionalPhotosPage } from '@/features/onboarding/pages/additional-photos-page';
-import { BrandingPage } from '@/features/onboarding/pages/branding-page';
-import { HeadshotsPage } from '@/features/onboarding/pages/headshots-page';
-import { OnboardingPage } from '@/features/onboarding/pages/onboarding-page';
-import { OnboardingStepPage } from '@/features/onboarding/pages/onboarding-step-page';
-import { VideoIntroductionPage } from '@/features/onboarding/pages/video-introduction-page';
-import { VideosUploadPage } from '@/features/onboarding/pages/videos-upload-page';
-import {
-  ProfileBrokerPage,
-  ProfileLicensesPage,
-  ProfileOldPage,
-  ProfileOverviewPage,
-  ProfileTeamPage,
-} from '@/features/profile/pages/profile-pages';
-import { ProfileSection } from '@/features/profile/pages/profile-section';
-import { RatingPage } from '@/features/rating/pages/rating-page';
-import { FaqPage } from '@/features/resources/pages/faq-page';
-import {
-  RoutingCrmPage,
-  RoutingRecipientsPage,
-  RoutingTeamMembersPage,
-} from '@/features/routing/pages/routing-pages';
-import { RoutingSection } from '@/features/routing/pages/routing-section';
 import { ChoosePasswordPage } from '@/features/signup/pages/choose-password-page';
 import { SignupPage } from '@/features/signup/pages/signup-page';
-import { SIGNUP_WIZARD_PAGES } from '@/features/signup/pages/wizard-pages';
 import { HomePage } from '@/features/site/pages/home-page';
 import { TermsPage } from '@/features/site/pages/terms-page';
 import { ThankYouPage } from '@/features/site/pages/thank-you-page';
-import { ZipPage } from '@/features/zips/pages/zip-page';
 import { errorMessage, onAuthLost } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { decideRoute } from './guards';
@@ -124,16 +97,57 @@ function RouteErrorPage() {
   );
 }
 
+/**
+ * Pages load on first visit (code splitting): someone signing in never downloads the onboarding
+ * uploader or the signup wizard. `lazy` resolves before the route renders.
+ */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const profilePages = () => import('@/features/profile/pages/profile-pages');
+const routingPages = () => import('@/features/routing/pages/routing-pages');
+
 /** Onboarding pages built so far; the others say what they will ask for. */
-const ONBOARDING_PAGE_ELEMENTS: Partial<Record<OnboardingPagePath, ReactNode>> = {
-  'media/headshots': <HeadshotsPage />,
-  'media/additional_photos': <AdditionalPhotosPage />,
-  'media/Branding': <BrandingPage />,
-  'video/video_introduction': <VideoIntroductionPage />,
-  'video/videos_upload': <VideosUploadPage />,
-  // The earlier upload page is gone: its address leads to the current one.
-  'video/videos_upload_old': <Navigate to={paths.onboardingPage.href('video/videos_upload')} replace />,
+const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['lazy']>> = {
+  'media/headshots': page(
+    () => import('@/features/onboarding/pages/headshots-page'),
+    (m) => m.HeadshotsPage,
+  ),
+  'media/additional_photos': page(
+    () => import('@/features/onboarding/pages/additional-photos-page'),
+    (m) => m.AdditionalPhotosPage,
+  ),
+  'media/Branding': page(
+    () => import('@/features/onboarding/pages/branding-page'),
+    (m) => m.BrandingPage,
+  ),
+  'video/video_introduction': page(
+    () => import('@/features/onboarding/pages/video-introduction-page'),
+    (m) => m.VideoIntroductionPage,
+  ),
+  'video/videos_upload': page(
+    () => import('@/features/onboarding/pages/videos-upload-page'),
+    (m) => m.VideosUploadPage,
+  ),
 };
+
+function onboardingRoute(onboardingPage: OnboardingPagePath): RouteObject {
+  const path = paths.onboardingPage.path(onboardingPage);
+  // The earlier upload page is gone: its address leads to the current one.
+  if (onboardingPage === 'video/videos_upload_old') {
+    return { path, element: <Navigate to={paths.onboardingPage.href('video/videos_upload')} replace /> };
+  }
+  return {
+    path,
+    lazy:
+      ONBOARDING_PAGE_LOADERS[onboardingPage] ??
+      (async () => {
+        const { OnboardingStepPage } = await import('@/features/onboarding/pages/onboarding-step-page');
+        return { Component: () => <OnboardingStepPage page={onboardingPage} /> };
+      }),
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -152,7 +166,9 @@ export const routes: RouteObject[] = [
               { path: paths.signupChoosePassword.path, element: <ChoosePasswordPage /> },
               ...SIGNUP_STEP_PAGES.map((step) => ({
                 path: paths.signupStep.path(step),
-                element: SIGNUP_WIZARD_PAGES[step],
+                lazy: async () => ({
+                  element: (await import('@/features/signup/pages/wizard-pages')).SIGNUP_WIZARD_PAGES[step],
+                }),
               })),
               { path: paths.recovery.path, element: <RecoveryRequestPage /> },
               { path: paths.recoveryConfirm.path, element: <RecoveryConfirmPage /> },
@@ -166,45 +182,90 @@ export const routes: RouteObject[] = [
           {
             element: <DashboardLayout />,
             children: [
-              { path: paths.leads.path, element: <LeadsPage /> },
-              { path: paths.zip.path, element: <ZipPage /> },
+              {
+                path: paths.leads.path,
+                lazy: page(
+                  () => import('@/features/leads/pages/leads-page'),
+                  (m) => m.LeadsPage,
+                ),
+              },
+              {
+                path: paths.zip.path,
+                lazy: page(
+                  () => import('@/features/zips/pages/zip-page'),
+                  (m) => m.ZipPage,
+                ),
+              },
               {
                 path: paths.profile.path,
-                element: <ProfileSection />,
+                lazy: page(
+                  () => import('@/features/profile/pages/profile-section'),
+                  (m) => m.ProfileSection,
+                ),
                 children: [
-                  { index: true, element: <ProfileOverviewPage /> },
-                  { path: paths.profileTeam.path, element: <ProfileTeamPage /> },
-                  { path: paths.profileBroker.path, element: <ProfileBrokerPage /> },
-                  { path: paths.profileLicenses.path, element: <ProfileLicensesPage /> },
+                  { index: true, lazy: page(profilePages, (m) => m.ProfileOverviewPage) },
+                  { path: paths.profileTeam.path, lazy: page(profilePages, (m) => m.ProfileTeamPage) },
+                  { path: paths.profileBroker.path, lazy: page(profilePages, (m) => m.ProfileBrokerPage) },
+                  {
+                    path: paths.profileLicenses.path,
+                    lazy: page(profilePages, (m) => m.ProfileLicensesPage),
+                  },
                 ],
               },
-              { path: paths.profileOld.path, element: <ProfileOldPage /> },
+              { path: paths.profileOld.path, lazy: page(profilePages, (m) => m.ProfileOldPage) },
               {
                 path: paths.routing.path,
-                element: <RoutingSection />,
+                lazy: page(
+                  () => import('@/features/routing/pages/routing-section'),
+                  (m) => m.RoutingSection,
+                ),
                 children: [
-                  { index: true, element: <RoutingRecipientsPage /> },
-                  { path: paths.routingCrm.path, element: <RoutingCrmPage /> },
-                  { path: paths.routingTeamMembers.path, element: <RoutingTeamMembersPage /> },
+                  { index: true, lazy: page(routingPages, (m) => m.RoutingRecipientsPage) },
+                  { path: paths.routingCrm.path, lazy: page(routingPages, (m) => m.RoutingCrmPage) },
+                  {
+                    path: paths.routingTeamMembers.path,
+                    lazy: page(routingPages, (m) => m.RoutingTeamMembersPage),
+                  },
                 ],
               },
               {
                 path: paths.onboarding.path,
                 children: [
-                  { index: true, element: <OnboardingPage /> },
-                  ...ONBOARDING_PAGES.map((page) => ({
-                    path: paths.onboardingPage.path(page),
-                    element: ONBOARDING_PAGE_ELEMENTS[page] ?? <OnboardingStepPage page={page} />,
-                  })),
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('@/features/onboarding/pages/onboarding-page'),
+                      (m) => m.OnboardingPage,
+                    ),
+                  },
+                  ...ONBOARDING_PAGES.map(onboardingRoute),
                 ],
               },
-              { path: paths.faq.path, element: <FaqPage /> },
-              { path: paths.devMailbox.path, element: <DevMailboxPage /> },
+              {
+                path: paths.faq.path,
+                lazy: page(
+                  () => import('@/features/resources/pages/faq-page'),
+                  (m) => m.FaqPage,
+                ),
+              },
+              {
+                path: paths.devMailbox.path,
+                lazy: page(
+                  () => import('@/features/dev-mailbox/pages/dev-mailbox-page'),
+                  (m) => m.DevMailboxPage,
+                ),
+              },
             ],
           },
           // Without layout (SPEC.md section 2).
           { path: paths.magicLogin.path, element: <MagicLoginPage /> },
-          { path: paths.rating.path, element: <RatingPage /> },
+          {
+            path: paths.rating.path,
+            lazy: page(
+              () => import('@/features/rating/pages/rating-page'),
+              (m) => m.RatingPage,
+            ),
+          },
         ],
       },
       // Outside the guard: an unknown path is "Page Not Found: /that/path" for everyone.
