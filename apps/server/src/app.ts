@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { recipientRoutes } from './modules/recipients/routes';
 import { signupRoutes } from './modules/signup/routes';
 import { signupTestRoutes } from './modules/signup-tests/routes';
 import { localUploadRoutes } from './modules/uploads/local-upload';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(portalRoutes);
       await api.register(devRoutes);
       await api.register(uploadRoutes);
+      await api.register(recipientRoutes);
       await api.register(signupRoutes);
       await api.register(signupTestRoutes);
       await api.register(localUploadRoutes);

@@ -9,5 +9,6 @@ export * from './schemas/agent';
 export * from './schemas/auth';
 export * from './schemas/media';
 export * from './schemas/profile';
+export * from './schemas/recipients';
 export * from './schemas/signup';
 export * from './schemas/signup-tests';

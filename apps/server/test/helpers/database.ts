@@ -43,6 +43,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 const TABLES = [
+  'recipient_sessions',
+  'recipients',
   'onboarding_calls',
   'uploads',
   'ratings',

@@ -32,6 +32,31 @@ export const PhoneSchema = z
     return parsed.number as string;
   });
 
+/** A phone number that may be left empty; when given, normalised like PhoneSchema. */
+export const OptionalPhoneSchema = z
+  .string()
+  .trim()
+  .max(40, PHONE_MESSAGE)
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    const parsed = parsePhoneNumberFromString(value, 'US');
+    if (!parsed || !parsed.isValid()) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return parsed.number as string;
+  });
+
+/** An e-mail address that may be left empty. */
+export const OptionalEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .refine((value) => value === '' || z.email().safeParse(value).success, {
+    message: 'Please enter a valid email address',
+  });
+
 export const normalisePhone = (value: string): string | null => {
   const result = PhoneSchema.safeParse(value);
   return result.success ? result.data : null;

@@ -1,13 +1,14 @@
-import { ERROR, TOKEN_TTL_SECONDS } from '@portal/shared';
+import { ERROR, type RecipientContext, TOKEN_TTL_SECONDS } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { type UserRow, users } from '../../db/schema';
+import { agents, recipients, type UserRow, users } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
+import { recipientContext, startRecipientSession } from '../recipients/sessions';
 import { type Email, magicLinkMessage, passwordResetMessage, verifyEmailMessage } from './emails';
 import { peekTokenType, verifyLinkToken } from './jwt';
 import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
@@ -100,19 +101,53 @@ export async function writeAccountEmail(
   });
 }
 
-/** The job: sends the e-mail if the address belongs to an active account that wants it. */
+/**
+ * The job: sends the e-mail if the address belongs to an active account that wants it. A
+ * sign-in link for an address with no account but listed as a lead recipient (a team member)
+ * is a recipient link instead: it opens the limited recipient portal.
+ */
 export async function sendAccountEmail(
   deps: AppDeps,
   purpose: AccountEmailPurpose,
   email: string,
 ): Promise<boolean> {
-  const messageId = await deps.database.db.transaction(async (tx) => {
+  const messageIds = await deps.database.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || !user.isActive || !PURPOSES[purpose].wants(user)) return null;
-    return writeAccountEmail(deps, tx, purpose, user);
+    if (user) {
+      if (!user.isActive || !PURPOSES[purpose].wants(user)) return [];
+      return [await writeAccountEmail(deps, tx, purpose, user)];
+    }
+    if (purpose !== 'magic') return [];
+    const listed = await tx
+      .select()
+      .from(recipients)
+      .where(
+        and(
+          sql`lower(${recipients.email}) = ${email.toLowerCase()}`,
+          eq(recipients.isActive, true),
+          eq(recipients.isAgent, false),
+        ),
+      );
+    const ids: string[] = [];
+    for (const recipient of listed) {
+      const token = await issueLinkToken(tx, {
+        secret: deps.config.tokenSecret,
+        type: 'recipient_login',
+        subject: recipient.id,
+        userId: null,
+        ttlSeconds: TOKEN_TTL_SECONDS.magic_link,
+      });
+      ids.push(
+        await addEmail(tx, deps.config, {
+          to: recipient.email,
+          ...magicLinkMessage(link(deps, `/login/magic/${token}`)),
+        }),
+      );
+    }
+    return ids;
   });
-  if (!messageId) return false;
-  await dispatchSafely(deps.queue, messageId);
+  if (messageIds.length === 0) return false;
+  await dispatchSafely(deps.queue, ...messageIds);
   return true;
 }
 
@@ -178,25 +213,51 @@ export async function confirmPasswordReset(
   });
 }
 
+export type MagicSignIn =
+  | { kind: 'user'; session: IssuedSession; user: UserRow }
+  | { kind: 'recipient'; sessionToken: string; context: RecipientContext };
+
 export async function validateMagicToken(
   deps: AppDeps,
   options: { token: string; expectedType?: string; client: ClientInfo },
-): Promise<{ session: IssuedSession; user: UserRow }> {
+): Promise<MagicSignIn> {
   if (options.token.split('.').length !== 3) throw badRequest(ERROR.invalidTokenFormat);
   const type = peekTokenType(options.token);
   if (type === null) throw badRequest(ERROR.invalidTokenFormat);
   const expected = options.expectedType === 'user_login' ? 'default_login' : options.expectedType;
-  if (type !== 'default_login' || (expected && expected !== type))
+  if ((type !== 'default_login' && type !== 'recipient_login') || (expected && expected !== type)) {
     throw badRequest(ERROR.unsupportedTokenType);
+  }
 
   // Spending the link and starting the session happen together, or not at all.
-  return deps.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx): Promise<MagicSignIn> => {
     const result = await consumeLinkToken(tx, {
       secret: deps.config.tokenSecret,
       token: options.token,
-      types: ['default_login'],
+      types: [type],
     });
-    if (!result.ok || !result.userId) throw badRequest(ERROR.tokenInvalid);
+    if (!result.ok) throw badRequest(ERROR.tokenInvalid);
+    if (type === 'recipient_login') {
+      const [row] = await tx
+        .select({ recipient: recipients, agent: agents })
+        .from(recipients)
+        .innerJoin(agents, eq(agents.id, recipients.agentId))
+        .where(and(eq(recipients.id, result.subject), eq(recipients.isActive, true)));
+      if (!row) throw badRequest(ERROR.tokenInvalid);
+      const sessionToken = await startRecipientSession(tx, {
+        recipientId: row.recipient.id,
+        ip: options.client.ip,
+      });
+      await audit(tx, {
+        action: 'login_recipient',
+        actorEmail: row.recipient.email,
+        targetType: 'recipient',
+        targetId: row.recipient.id,
+        ip: options.client.ip,
+      });
+      return { kind: 'recipient', sessionToken, context: recipientContext(row.recipient, row.agent) };
+    }
+    if (!result.userId) throw badRequest(ERROR.tokenInvalid);
     const [user] = await tx
       .update(users)
       .set({ isVerified: true, updatedAt: sql`now()` })
@@ -215,7 +276,7 @@ export async function validateMagicToken(
       actorEmail: user.email,
       ip: options.client.ip,
     });
-    return { session, user };
+    return { kind: 'user', session, user };
   });
 }
 

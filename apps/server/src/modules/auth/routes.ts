@@ -191,13 +191,24 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Referrer-Policy', 'no-referrer');
-      const { session, user } = await validateMagicToken(app.deps, {
+      const signIn = await validateMagicToken(app.deps, {
         token: request.body.token,
         expectedType: request.body.expected_type,
         client: clientInfo(request),
       });
-      setRefreshCookie(request, reply, session.refreshToken);
-      return { access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) };
+      if (signIn.kind === 'recipient') {
+        return {
+          is_recipient_session: true as const,
+          session_token: signIn.sessionToken,
+          recipient_context: signIn.context,
+        };
+      }
+      setRefreshCookie(request, reply, signIn.session.refreshToken);
+      return {
+        access_token: signIn.session.accessToken,
+        token_type: 'bearer' as const,
+        user: toUser(signIn.user),
+      };
     },
   );
 }

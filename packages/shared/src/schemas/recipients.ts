@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { OptionalEmailSchema, OptionalPhoneSchema } from './profile';
+
+/** Who receives an agent's leads (SPEC.md sections 3, 5, 8 and 9). */
+
+export const RecipientSchema = z.object({
+  _id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  send_sms: z.boolean(),
+  send_email: z.boolean(),
+  phone_call: z.boolean(),
+  is_primary: z.boolean(),
+  is_active: z.boolean(),
+  /** The first recipient: the agent. */
+  is_agent: z.boolean(),
+});
+export type Recipient = z.infer<typeof RecipientSchema>;
+
+const optionalPhone = OptionalPhoneSchema;
+const optionalEmail = OptionalEmailSchema;
+
+const RecipientFields = {
+  first_name: z.string().trim().min(1, 'First name is required').max(100, 'First name is too long'),
+  last_name: z.string().trim().max(100, 'Last name is too long'),
+  phone_number: optionalPhone,
+  email: optionalEmail,
+  send_sms: z.boolean(),
+  send_email: z.boolean(),
+  phone_call: z.boolean(),
+  is_active: z.boolean(),
+  is_primary: z.boolean(),
+};
+
+/** A channel needs somewhere to go: a text or call needs a phone, an e-mail an address. */
+export function recipientChannelProblem(recipient: {
+  phone_number: string;
+  email: string;
+  send_sms: boolean;
+  send_email: boolean;
+  phone_call: boolean;
+}): { path: 'phone_number' | 'email'; message: string } | null {
+  if ((recipient.send_sms || recipient.phone_call) && !recipient.phone_number) {
+    return { path: 'phone_number', message: 'A phone number is needed for texts and calls' };
+  }
+  if (recipient.send_email && !recipient.email)
+    return { path: 'email', message: 'An e-mail address is needed for e-mails' };
+  return null;
+}
+
+export const RecipientCreateSchema = z
+  .strictObject({
+    first_name: RecipientFields.first_name,
+    last_name: RecipientFields.last_name.default(''),
+    phone_number: optionalPhone.default(''),
+    email: optionalEmail.default(''),
+    send_sms: z.boolean().default(false),
+    send_email: z.boolean().default(false),
+    phone_call: z.boolean().default(false),
+    is_active: z.boolean().default(true),
+    is_primary: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    const problem = recipientChannelProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  });
+export type RecipientCreate = z.input<typeof RecipientCreateSchema>;
+
+export const RecipientUpdateSchema = z.strictObject({
+  first_name: RecipientFields.first_name.optional(),
+  last_name: RecipientFields.last_name.optional(),
+  phone_number: optionalPhone.optional(),
+  email: optionalEmail.optional(),
+  send_sms: z.boolean().optional(),
+  send_email: z.boolean().optional(),
+  phone_call: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+  is_primary: z.boolean().optional(),
+});
+export type RecipientUpdate = z.input<typeof RecipientUpdateSchema>;
+
+export const RecipientListSchema = z.array(RecipientSchema);
+
+/** The server's detail for an inactive primary (SPEC.md section 5), word for word. */
+export const INACTIVE_PRIMARY_DETAIL = 'cannot set recipient as primary when inactive';
+export const AGENT_RECIPIENT_REMOVAL_DETAIL = 'The main agent always receives leads and cannot be removed.';
+
+/** Toasts of SPEC.md section 8. */
+export const RECIPIENT_TOASTS = {
+  added: 'Recipient added successfully',
+  addFailed: 'Failed to add recipient',
+  updated: 'Recipient updated successfully',
+  updateFailedTitle: 'Update Failed',
+  updateFailed: 'Failed to update recipient',
+  invalidStatusTitle: 'Invalid Status',
+  invalidStatus: 'Cannot set an inactive recipient as primary agent',
+  invalidStatusDurationMs: 5000,
+  removed: 'Recipient removed successfully',
+  removeFailed: 'Failed to remove recipient',
+  crmUpdated: 'CRM email updated successfully',
+  crmFailed: 'Failed to update CRM email',
+} as const;
