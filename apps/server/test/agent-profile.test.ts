@@ -216,3 +216,25 @@ describe('the later signup steps through PATCH', () => {
     expect((await patch({ sms_test: 'yes', signup_status: 'email' })).json().signup_status).toBe('email');
   });
 });
+
+describe('onboarding steps the agent confirms', () => {
+  it('change one at a time: marking a step leaves the others as they were', async () => {
+    const { patch } = await agentSession({ agent: { signupStatus: 'complete' } });
+    expect(
+      (await patch({ onboarding_steps: { additional_photos: true } })).json().onboarding_steps
+        .additional_photos,
+    ).toBe(true);
+    const second = await patch({ onboarding_steps: { video_introduction: true } });
+    expect(second.json().onboarding_steps).toMatchObject({
+      additional_photos: true,
+      video_introduction: true,
+    });
+    const third = await patch({ onboarding_steps: { script_instructions: true } });
+    expect(third.json().onboarding_steps).toMatchObject({
+      additional_photos: true,
+      video_introduction: true,
+      script_instructions: true,
+    });
+    expect((await patch({ onboarding_steps: { made_up_step: true } })).statusCode).toBe(400);
+  });
+});

@@ -83,6 +83,19 @@ describe('the embedded outbox', () => {
     expect(item.links[0]).toMatch(/^http:\/\/portal\.test\/recovery\//);
   });
 
+  it('lists links without the punctuation of the sentence around them', async () => {
+    await addEmail(ctx.deps.database.db, ctx.deps.config, {
+      to: 'punctuation@example.com',
+      subject: 'Links',
+      text: 'Sign in at http://portal.test/login, or reset at http://portal.test/recovery. Thanks!',
+    });
+    const admin = await seedUser(ctx.deps.database.db, { isSuperuser: true, userRole: 'superuser' });
+    const { accessToken } = await login(ctx.app, admin.user.email, admin.password);
+    const [item] = (await ctx.app.inject({ url: '/api/dev/mailbox', headers: bearer(accessToken) })).json()
+      .items;
+    expect(item.links).toEqual(['http://portal.test/login', 'http://portal.test/recovery']);
+  });
+
   it('keeps the dev mailbox from anyone but superusers', async () => {
     expect((await ctx.app.inject({ url: '/api/dev/mailbox' })).statusCode).toBe(401);
     const agent = await seedUser(ctx.deps.database.db);

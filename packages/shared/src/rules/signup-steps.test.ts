@@ -73,6 +73,21 @@ describe('what each signup step needs before Continue', () => {
     expect(signupStepProblem(status, { ...ready, ...change } as SignupInput)).toMatch(message);
   });
 
+  it('refuses an E&O policy that has already expired', () => {
+    expect(
+      signupStepProblem(
+        'eoInsurance',
+        {
+          ...ready,
+          has_eo_certificate: 'yes',
+          eo_certificate: '/api/files/x',
+          policy_exp_date: '2024-03-01',
+        },
+        new Date('2026-11-21T12:00:00Z'),
+      ),
+    ).toMatch(/has expired/);
+  });
+
   it('accepts E&O with a certificate and its expiry date', () => {
     expect(
       signupStepProblem('eoInsurance', {

@@ -82,7 +82,11 @@ const present = (value: string | null | undefined) => typeof value === 'string' 
  * What is still missing before the agent may leave `status` for the next one, or null when the
  * step is done. The server refuses "Continue" with this message; the wizard shows it too.
  */
-export function signupStepProblem(status: SignupStatus, agent: SignupInput): string | null {
+export function signupStepProblem(
+  status: SignupStatus,
+  agent: SignupInput,
+  today: Date = new Date(),
+): string | null {
   switch (status) {
     case 'mailingAddress': {
       const address = agent.mailing_address;
@@ -146,9 +150,12 @@ export function signupStepProblem(status: SignupStatus, agent: SignupInput): str
         : 'Answer the Google Ads question first.';
     case 'eoInsurance':
       if (agent.has_eo_certificate === 'no') return null;
-      return present(agent.eo_certificate) && present(agent.policy_exp_date)
-        ? null
-        : 'Upload your E&O certificate and give its expiry date, or say you have no E&O insurance.';
+      if (!present(agent.eo_certificate) || !present(agent.policy_exp_date)) {
+        return 'Upload your E&O certificate and give its expiry date, or say you have no E&O insurance.';
+      }
+      return agent.policy_exp_date! < today.toISOString().slice(0, 10)
+        ? 'This E&O policy has expired. Upload your current certificate and its expiry date.'
+        : null;
     case 'zoom':
       return agent.zoom_booked ? null : 'Book your onboarding call first.';
     case 'serviceAgreement':

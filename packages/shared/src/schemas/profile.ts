@@ -8,7 +8,7 @@ import {
   TIMEZONES,
   YES_NO,
 } from '../constants';
-import { LicenseSchema, OnboardingStepsSchema } from './agent';
+import { LicenseSchema } from './agent';
 
 /**
  * What an agent may change on their own record (PATCH /portal/me/agent_profile), with the
@@ -133,6 +133,28 @@ const urlOrEmpty = z.union([
   z.url({ message: 'Enter a full web address, starting with https://' }),
 ]);
 
+/**
+ * Steps sent in a PATCH: only the ones named change. (OnboardingStepsSchema fills every missing
+ * step with false, which here would clear the steps the request does not mention.)
+ */
+export const OnboardingStepsPatchSchema = z.strictObject({
+  introduction: z.union([z.boolean(), z.string().max(200)]).optional(),
+  my_team: z.boolean().optional(),
+  headshots: z.boolean().optional(),
+  additional_photos: z.boolean().optional(),
+  branding: z.boolean().optional(),
+  lead_routing: z.boolean().optional(),
+  service_area: z.boolean().optional(),
+  broker_of_record: z.boolean().optional(),
+  eo_insurance: z.boolean().optional(),
+  licenses_details: z.boolean().optional(),
+  video_introduction: z.boolean().optional(),
+  script_instructions: z.boolean().optional(),
+  videos_upload: z.boolean().optional(),
+  master_referral_agreement: z.boolean().optional(),
+  service_agreement: z.boolean().optional(),
+});
+
 /** The fields an agent may set, each optional; unknown fields are refused by name. */
 export const AgentProfilePatchSchema = z.strictObject({
   agent_first_name: requiredText('First name', 100).optional(),
@@ -168,7 +190,7 @@ export const AgentProfilePatchSchema = z.strictObject({
     .max(50)
     .optional(),
   subagents_notes: z.string().trim().max(4000).optional(),
-  onboarding_steps: OnboardingStepsSchema.partial().optional(),
+  onboarding_steps: OnboardingStepsPatchSchema.optional(),
   signup_status: z.enum(SIGNUP_STATUSES).optional(),
   fsbo: z.boolean().optional(),
   expired: z.boolean().optional(),

@@ -23,7 +23,10 @@ const MailboxItemSchema = z.object({
   links: z.array(z.string()),
 });
 
-const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+/** Links in a message's text, without the sentence's punctuation that may follow them. */
+const linksIn = (text: string) => [
+  ...new Set((text.match(/https?:\/\/[^\s<>"')]+/g) ?? []).map((url) => url.replace(/[.,;:!?]+$/, ''))),
+];
 
 /** The dev mailbox: what the embedded outbox holds, for superusers on a local install. */
 export async function devRoutes(app: FastifyInstance) {
