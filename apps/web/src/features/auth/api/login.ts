@@ -31,6 +31,8 @@ export const LOGIN_MESSAGES = {
 
 /** SPEC.md section 8: bad credentials, rate limits and other server details, else LOGIN_FAILED. */
 export function loginErrorMessage(error: unknown): string {
+  // No answer at all: say so, as every other form does, rather than a vague failure.
+  if (isApiError(error) && error.status === 0) return error.detail;
   if (!isApiError(error) || !error.fromServer) return LOGIN_MESSAGES.failed;
   if (error.detail === ERROR.loginBadCredentials || error.detail === 'invalidCredentials') {
     return LOGIN_MESSAGES.badCredentials;

@@ -18,6 +18,18 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: 
 }
 
 describe('login form', () => {
+  it('says the server could not be reached when there is no answer at all', async () => {
+    const { user } = renderLogin(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await fillAndSubmit(user, 'agent@example.com', 'some password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not reach the server. Check your connection and try again.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue('agent@example.com');
+  });
+
   it('says which fields are missing, and does not call the server', async () => {
     const { user, callsTo } = renderLogin(() => json(500, {}));
     await fillAndSubmit(user, '', '');

@@ -81,11 +81,17 @@ describe('magic-link login page', () => {
 
   it('starts a recipient session and opens their leads', async () => {
     const token = makeToken({ type: 'recipient_login' });
-    const { callsTo, location } = renderMagic(token, () =>
-      json(200, { is_recipient_session: true, ...recipientSession }),
+    const { callsTo, location } = renderMagic(
+      token,
+      () => json(200, { is_recipient_session: true, ...recipientSession }),
+      {
+        'GET /api/recipient/me': () => json(200, { recipient_context: recipientSession.recipient_context }),
+        'GET /api/recipient/leads': () =>
+          json(200, { items: [], total: 0, counts: { active: 0, archived: 0, closed: 0 } }),
+      },
     );
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' })).toBeInTheDocument();
     expect(location()).toBe('/leads');
     expect(JSON.parse(callsTo('POST /api/auth/validate-magic-token')[0]!.body!)).toEqual({
       token,

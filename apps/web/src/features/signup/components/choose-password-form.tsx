@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR, PasswordSchema } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth';
 import { register } from '../api/register';
@@ -59,7 +61,17 @@ export function ChoosePasswordForm({ draft }: { draft: SignupDraft }) {
       </Field>
       {formError ? (
         <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
+          <AlertDescription>
+            <p>{formError}</p>
+            {formError === ERROR.registrationFailed ? (
+              <p className="mt-2">
+                If you already have an account with this e-mail address,{' '}
+                <Link to={paths.login.href()}>sign in</Link> or{' '}
+                <Link to={paths.recovery.href()}>reset your password</Link>. Otherwise check the access code
+                with the office.
+              </p>
+            ) : null}
+          </AlertDescription>
         </Alert>
       ) : null}
       <Button type="submit" pending={isSubmitting}>
