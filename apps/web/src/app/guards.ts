@@ -1,26 +1,11 @@
-import {
-  canSeePortal,
-  type GuardSession,
-  isPublicPath,
-  normalisePath,
-  type PortalFlag,
-  type PortalMe,
-  resolveRoute,
-} from '@portal/shared';
+import { type GuardSession, isPublicPath, normalisePath, type PortalMe, resolveRoute } from '@portal/shared';
 import type { AuthState } from '@/lib/auth';
+import { portalFlagVisible as visibility } from '@/lib/portal-visibility';
 
 /**
  * The bridge between the auth state and the shared access rules: the rules themselves live in
  * @portal/shared (`resolveRoute`), used unchanged.
  */
-
-function visibility(me: PortalMe, flag: PortalFlag) {
-  return canSeePortal(flag, {
-    userRole: me.user_role,
-    affiliationPreferences: me.agent_profile?.corporate_affiliation?.preferences,
-    agent: me.agent_profile,
-  });
-}
 
 export function buildGuardSession(auth: Pick<AuthState, 'status' | 'me'>): GuardSession {
   if (auth.status === 'recipient') return { kind: 'recipient' };

@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api, RECIPIENT_SESSION_KEY } from '@/lib/api-client';
+import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { buildMe, recipientSession } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -173,13 +173,19 @@ describe('dashboard layout', () => {
   });
 });
 
+const recipientPortal: Record<string, Handler> = {
+  'GET /api/recipient/me': () => json(200, { recipient_context: recipientSession.recipient_context }),
+  'GET /api/recipient/leads': () =>
+    json(200, { items: [], total: 0, counts: { active: 0, archived: 0, closed: 0 } }),
+};
+
 describe('recipient sessions', () => {
   it('see only their leads and can sign out', async () => {
     localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
-    const { callsTo } = mockFetch({});
+    const { callsTo } = mockFetch(recipientPortal);
     const { user, location } = renderApp('/profile');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' })).toBeInTheDocument();
     expect(location()).toBe('/leads');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(
@@ -190,18 +196,18 @@ describe('recipient sessions', () => {
     // A recipient session never refreshes.
     expect(callsTo('POST /api/refresh')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(localStorage.getItem(RECIPIENT_SESSION_KEY)).toBeNull();
   });
 
   it('go to /login with "Recipient session expired" when the server refuses their session', async () => {
     localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
-    mockFetch({ 'GET /api/portal/recipient/leads': () => json(401, { detail: 'Not authenticated' }) });
+    mockFetch({
+      'GET /api/recipient/me': () => json(401, { detail: 'Not authenticated' }),
+      'GET /api/recipient/leads': () => json(401, { detail: 'Not authenticated' }),
+    });
     const { location } = renderApp('/leads');
-    await screen.findByRole('heading', { level: 1, name: 'Leads' });
-
-    await act(() => api.get('/portal/recipient/leads').catch(() => undefined));
 
     expect(await screen.findByText('Recipient session expired')).toBeInTheDocument();
     expect(location()).toBe('/login');

@@ -122,6 +122,10 @@ const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['l
     () => import('@/features/onboarding/pages/branding-page'),
     (m) => m.BrandingPage,
   ),
+  'leadRouting/lead_routing': page(
+    () => import('@/features/onboarding/pages/lead-routing-page'),
+    (m) => m.LeadRoutingPage,
+  ),
   'video/video_introduction': page(
     () => import('@/features/onboarding/pages/video-introduction-page'),
     (m) => m.VideoIntroductionPage,

@@ -1,4 +1,4 @@
-import type { AgentRecord, PortalMe, User } from '@portal/shared';
+import type { AgentRecord, PortalMe, Recipient, User } from '@portal/shared';
 
 /** Test data shaped like the API's answers; override what a test cares about. */
 
@@ -184,3 +184,37 @@ export const recipientSession = {
     agent_name: 'Alex Agent',
   },
 };
+
+export function buildRecipient(overrides: Partial<Recipient> = {}): Recipient {
+  return {
+    _id: 'recipient-2',
+    first_name: 'Jamie',
+    last_name: 'Lee',
+    phone_number: '+16025550123',
+    email: 'jamie@example.com',
+    send_sms: true,
+    send_email: false,
+    phone_call: false,
+    is_primary: false,
+    is_active: true,
+    is_agent: false,
+    ...overrides,
+  };
+}
+
+/** The agent's own row, always first on the list (SPEC.md section 9). */
+export function buildAgentRecipient(overrides: Partial<Recipient> = {}): Recipient {
+  return buildRecipient({
+    _id: 'recipient-agent',
+    first_name: 'Alex',
+    last_name: 'Agent',
+    phone_number: '+16025550100',
+    email: 'agent@example.com',
+    send_sms: true,
+    send_email: true,
+    phone_call: true,
+    is_primary: true,
+    is_agent: true,
+    ...overrides,
+  });
+}

@@ -16,9 +16,19 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
     headers: { 'Content-Type': 'application/json', ...headers },
   });
 
+/** "PATCH /api/things/:id" matches "PATCH /api/things/42". */
+function matchesPattern(pattern: string, key: string) {
+  if (!pattern.includes('/:')) return false;
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`).test(key);
+}
+
 /**
- * Replaces fetch with a table of "METHOD /api/path" handlers. A call nobody expected throws,
- * so a test cannot silently depend on the network.
+ * Replaces fetch with a table of "METHOD /api/path" handlers ("/:name" matches one path
+ * segment). A call nobody expected throws, so a test cannot silently depend on the network.
  */
 export function mockFetch(handlers: Record<string, Handler>) {
   const calls: MockRequest[] = [];
@@ -37,17 +47,22 @@ export function mockFetch(handlers: Record<string, Handler>) {
     };
     calls.push(request);
     const key = `${method} ${url.pathname}`;
-    const handler = handlers[key];
-    if (!handler) throw new Error(`Unexpected fetch: ${key}`);
-    const index = counts.get(key) ?? 0;
-    counts.set(key, index + 1);
+    const handlerKey = key in handlers ? key : Object.keys(handlers).find((p) => matchesPattern(p, key));
+    const handler = handlerKey ? handlers[handlerKey] : undefined;
+    if (!handlerKey || !handler) throw new Error(`Unexpected fetch: ${key}`);
+    const index = counts.get(handlerKey) ?? 0;
+    counts.set(handlerKey, index + 1);
     return handler(request, index);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
     calls,
-    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path.split('?')[0]}` === key),
+    callsTo: (key: string) =>
+      calls.filter((call) => {
+        const callKey = `${call.method} ${call.path.split('?')[0]}`;
+        return callKey === key || matchesPattern(key, callKey);
+      }),
   };
 }
 

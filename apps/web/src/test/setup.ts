@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
 
@@ -46,6 +47,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps toasts in a module-wide store and replays active ones to the next Toaster:
+  // one test's toasts must not show up in the next.
+  toast.dismiss();
   resetApiClient();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,28 +1,10 @@
 import { PlannedPage } from '@/components/planned-page';
 import { useAuth } from '@/lib/auth';
+import { RecipientLeads } from '../components/recipient-leads';
 
 export function LeadsPage() {
   const auth = useAuth();
-  if (auth.status === 'recipient' && auth.recipient) {
-    const { agent_name } = auth.recipient;
-    return (
-      <PlannedPage
-        title="Leads"
-        intro={`The seller leads ${agent_name} routes to you.`}
-        upcoming={[
-          'Each lead routed to you, newest first, with counts of active, archived and closed leads.',
-          "For each lead: the seller's name, phone and e-mail, the property address, the lead type and when it arrived.",
-          'Notes you add, and marking a lead archived or closed.',
-        ]}
-        meanwhile={
-          <p>
-            New leads keep reaching you by text message, e-mail or phone call, as {agent_name} set up. Reply
-            to them as you do today.
-          </p>
-        }
-      />
-    );
-  }
+  if (auth.status === 'recipient' && auth.recipient) return <RecipientLeads recipient={auth.recipient} />;
   return (
     <PlannedPage
       title="Leads"

@@ -1,55 +1,70 @@
-import { PlannedPage } from '@/components/planned-page';
+import type * as React from 'react';
+import { LeadRoutingStatus } from '@/components/recipients/lead-routing-status';
+import { RecipientManager } from '@/components/recipients/recipient-manager';
+import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CrmEmailForm } from '../components/crm-email-form';
+import { SubagentsForm } from '../components/subagents-form';
 
-const meanwhile = (
-  <p>
-    Leads keep going to the people set up today. To add or remove someone now, e-mail the office with their
-    name, phone, e-mail and how they should be notified.
-  </p>
-);
+/** The pages under /routing; RoutingSection has the h1 and shows them only to agents allowed. */
+
+function PageHeader({ title, intro }: { title: string; intro: React.ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="grid gap-2">
+      <h2 className="text-2xl font-semibold tracking-tight">{title}</h2>
+      <p className="max-w-3xl text-muted-foreground">{intro}</p>
+    </div>
+  );
+}
 
 export function RoutingRecipientsPage() {
   return (
-    <PlannedPage
-      level={2}
-      title="Recipients"
-      intro="Everyone who receives your leads."
-      upcoming={[
-        'You as the primary agent, and any team members or extra primary agents, each with their phone and e-mail.',
-        'For each person, whether a lead reaches them by text message, e-mail and/or phone call.',
-        'Adding, editing, making someone primary (only active recipients) and removing recipients.',
-      ]}
-      meanwhile={meanwhile}
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title="Recipients"
+        intro="Everyone who receives your leads and how each lead reaches them: by text message, e-mail and/or a phone call. You are always on the list; the primary agent is the one a lead is assigned to first."
+      />
+      <LeadRoutingStatus />
+      <RecipientManager title="Who receives your leads" titleLevel={3} />
+    </div>
   );
 }
 
 export function RoutingTeamMembersPage() {
+  const agent = useAuth().me?.agent_profile ?? null;
   return (
-    <PlannedPage
-      level={2}
-      title="Team members"
-      intro="The people on your team who receive leads with you."
-      upcoming={[
-        'Adding a team member by name, phone and e-mail, choosing how each lead reaches them.',
-        'Pausing or removing a team member when they leave.',
-      ]}
-      meanwhile={meanwhile}
-    />
+    <div className="grid gap-8">
+      <PageHeader
+        title="Team members"
+        intro="The people on your team who receive your leads with you, and the sub-agents who work under you."
+      />
+      <RecipientManager scope="team" title="Team members who receive leads" titleLevel={3} />
+      <section aria-labelledby="subagents-heading" className="grid gap-3">
+        <div className="grid gap-1">
+          <h3 id="subagents-heading" className="text-xl font-semibold tracking-tight">
+            Sub-agents
+          </h3>
+          <p className="max-w-3xl text-sm text-muted-foreground">
+            Agents who work under you, each with the tracking phone number their calls come in on. They do not
+            receive leads from here; add them above as team members for that.
+          </p>
+        </div>
+        {agent ? <SubagentsForm agent={agent} /> : null}
+      </section>
+    </div>
   );
 }
 
 export function RoutingCrmPage() {
+  const agent = useAuth().me?.agent_profile ?? null;
   return (
-    <PlannedPage
-      level={2}
-      title="CRM"
-      intro="Forwarding your leads to your CRM."
-      upcoming={[
-        'The e-mail address of your CRM, so each new lead is also sent there and lands in your usual pipeline.',
-      ]}
-      meanwhile={
-        <p>Forward lead e-mails to your CRM yourself, or e-mail the office your CRM address to set it up.</p>
-      }
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title="CRM"
+        intro="Send a copy of each new lead to your CRM, so it lands in your usual pipeline."
+      />
+      {agent ? <CrmEmailForm agent={agent} /> : null}
+    </div>
   );
 }

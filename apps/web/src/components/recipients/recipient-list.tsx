@@ -1,0 +1,248 @@
+import type { Recipient } from '@portal/shared';
+import { Mail, Phone, Star } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { formatPhone } from '@/lib/format-phone';
+import { recipientName, showInvalidStatus, useUpdateRecipient } from '@/lib/recipients-api';
+import { useElementWidth } from '@/lib/use-element-width';
+import { cn } from '@/lib/utils';
+import { RecipientEditDialog } from './recipient-edit-dialog';
+import { RecipientRemoveDialog } from './recipient-remove-dialog';
+
+type SwitchField = 'send_sms' | 'send_email' | 'phone_call' | 'is_active';
+
+const SWITCHES: { field: SwitchField; label: string; needs?: 'phone_number' | 'email'; missing?: string }[] =
+  [
+    { field: 'send_sms', label: 'SMS', needs: 'phone_number', missing: 'Add a mobile phone first (Edit)' },
+    { field: 'send_email', label: 'E-mail', needs: 'email', missing: 'Add an e-mail address first (Edit)' },
+    { field: 'phone_call', label: 'Call', needs: 'phone_number', missing: 'Add a mobile phone first (Edit)' },
+    { field: 'is_active', label: 'Active' },
+  ];
+
+const badge = 'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium';
+
+function NameAndBadges({ recipient }: { recipient: Recipient }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="font-medium">{recipientName(recipient)}</span>
+      {recipient.is_agent ? <span className={cn(badge, 'border-border bg-muted')}>You</span> : null}
+      {recipient.is_primary ? (
+        <span className={cn(badge, 'border-primary/40 bg-primary-soft text-primary-text')}>
+          <Star className="size-3" aria-hidden="true" />
+          Primary
+        </span>
+      ) : null}
+      {recipient.is_active ? null : (
+        <span className={cn(badge, 'border-border bg-muted text-muted-foreground')}>Inactive</span>
+      )}
+    </div>
+  );
+}
+
+function Contact({ recipient }: { recipient: Recipient }) {
+  return (
+    <div className="grid min-w-0 gap-1 text-sm">
+      <span className="flex items-center gap-2">
+        <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        {recipient.phone_number ? (
+          <a href={`tel:${recipient.phone_number}`}>{formatPhone(recipient.phone_number)}</a>
+        ) : (
+          <span className="text-muted-foreground">No phone</span>
+        )}
+      </span>
+      <span className="flex min-w-0 items-center gap-2">
+        <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        {recipient.email ? (
+          <a href={`mailto:${recipient.email}`} className="truncate">
+            {recipient.email}
+          </a>
+        ) : (
+          <span className="text-muted-foreground">No e-mail</span>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** One on/off setting of one recipient, saved at once and put back if the save fails. */
+function RecipientSwitch({
+  recipient,
+  setting,
+  withLabel,
+}: {
+  recipient: Recipient;
+  setting: (typeof SWITCHES)[number];
+  withLabel?: boolean;
+}) {
+  const update = useUpdateRecipient();
+  const checked = recipient[setting.field];
+  // A channel cannot be turned on without somewhere to send it; turning one off always works.
+  // The primary stays active until someone else is made primary (the server refuses too).
+  const keepsPrimaryActive = setting.field === 'is_active' && checked && recipient.is_primary;
+  const blocked =
+    keepsPrimaryActive || (!checked && setting.needs !== undefined && !recipient[setting.needs]);
+  const control = (
+    <Switch
+      checked={checked}
+      disabled={blocked}
+      title={
+        keepsPrimaryActive
+          ? 'The primary agent stays active: make someone else primary first'
+          : blocked
+            ? setting.missing
+            : undefined
+      }
+      aria-label={`${setting.label} for ${recipientName(recipient)}`}
+      onCheckedChange={(next) => update.mutate({ recipient, patch: { [setting.field]: next } })}
+    />
+  );
+  if (!withLabel) return control;
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the switch inside is the control
+    <label className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2 text-sm">
+      <span aria-hidden="true">{setting.label}</span>
+      {control}
+    </label>
+  );
+}
+
+function MakePrimaryButton({ recipient }: { recipient: Recipient }) {
+  const update = useUpdateRecipient();
+  if (recipient.is_primary) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      pending={update.isPending}
+      onClick={() => {
+        // The server refuses it too; saying so at once spares a round trip.
+        if (!recipient.is_active) showInvalidStatus();
+        else update.mutate({ recipient, patch: { is_primary: true } });
+      }}
+    >
+      <Star aria-hidden="true" />
+      Make primary <span className="sr-only">{recipientName(recipient)}</span>
+    </Button>
+  );
+}
+
+function Actions({
+  recipient,
+  onRemoved,
+  className,
+}: {
+  recipient: Recipient;
+  onRemoved: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <MakePrimaryButton recipient={recipient} />
+      <RecipientEditDialog recipient={recipient} />
+      {recipient.is_agent ? null : <RecipientRemoveDialog recipient={recipient} onRemoved={onRemoved} />}
+    </div>
+  );
+}
+
+function RecipientTable({ recipients, onRemoved }: { recipients: Recipient[]; onRemoved: () => void }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-border bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Recipient
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Contact
+            </th>
+            {SWITCHES.map((setting) => (
+              <th key={setting.field} scope="col" className="px-3 py-3 text-center font-medium">
+                {setting.label}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {recipients.map((recipient) => (
+            <tr
+              key={recipient._id}
+              data-slot="recipient"
+              className={cn('border-b border-border last:border-b-0', !recipient.is_active && 'bg-muted/40')}
+            >
+              <th scope="row" className="px-4 py-3 font-normal">
+                <NameAndBadges recipient={recipient} />
+              </th>
+              <td className="max-w-56 px-4 py-3">
+                <Contact recipient={recipient} />
+              </td>
+              {SWITCHES.map((setting) => (
+                <td key={setting.field} className="px-3 py-3 text-center">
+                  <RecipientSwitch recipient={recipient} setting={setting} />
+                </td>
+              ))}
+              <td className="px-4 py-3">
+                <Actions recipient={recipient} onRemoved={onRemoved} className="justify-end" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RecipientCards({ recipients, onRemoved }: { recipients: Recipient[]; onRemoved: () => void }) {
+  return (
+    <ul className="grid gap-3">
+      {recipients.map((recipient) => (
+        <li
+          key={recipient._id}
+          data-slot="recipient"
+          aria-label={recipientName(recipient)}
+          className={cn(
+            'grid gap-4 rounded-xl border border-border bg-card p-4 shadow-sm @3xl:grid-cols-[minmax(0,1fr)_auto] @3xl:items-center',
+            !recipient.is_active && 'bg-muted/40',
+          )}
+        >
+          <div className="grid min-w-0 gap-2">
+            <NameAndBadges recipient={recipient} />
+            <Contact recipient={recipient} />
+          </div>
+          <div className="grid grid-cols-2 gap-2 @md:grid-cols-4">
+            {SWITCHES.map((setting) => (
+              <RecipientSwitch key={setting.field} recipient={recipient} setting={setting} withLabel />
+            ))}
+          </div>
+          <Actions recipient={recipient} onRemoved={onRemoved} className="flex-wrap @3xl:col-span-2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Below this width the table's columns no longer fit: one card per person instead. */
+const TABLE_MIN_WIDTH = 1040;
+
+/**
+ * Everyone who receives the agent's leads: a table when its container is wide, one card per
+ * person when it is narrow (a phone, the onboarding page). Only one of the two is rendered, so
+ * each control exists once.
+ */
+export function RecipientList({ recipients, onRemoved }: { recipients: Recipient[]; onRemoved: () => void }) {
+  const container = useRef<HTMLDivElement>(null);
+  const wide = useElementWidth(container) >= TABLE_MIN_WIDTH;
+  return (
+    <div ref={container} data-layout={wide ? 'table' : 'cards'} className="@container">
+      {wide ? (
+        <RecipientTable recipients={recipients} onRemoved={onRemoved} />
+      ) : (
+        <RecipientCards recipients={recipients} onRemoved={onRemoved} />
+      )}
+    </div>
+  );
+}

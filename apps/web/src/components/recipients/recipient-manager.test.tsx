@@ -1,0 +1,348 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildAgentRecipient, buildMe, buildRecipient } from '@/test/factories';
+import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { recipientsServer } from '@/test/recipients-server';
+import { renderApp } from '@/test/render-app';
+
+const jamie = buildRecipient({ _id: 'jamie', first_name: 'Jamie', last_name: 'Lee' });
+
+/** The card of one recipient (narrow layout: jsdom lays nothing out, so every width is 0). */
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+async function openRouting(server: ReturnType<typeof recipientsServer>, path = '/routing') {
+  const rendered = renderApp(path);
+  await screen.findByRole('listitem', { name: 'Alex Agent' });
+  return { ...rendered, ...server };
+}
+
+describe('recipients list', () => {
+  it('shows the agent first, primary and not removable, then the others', async () => {
+    await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
+
+    const cards = screen.getAllByRole('listitem');
+    expect(cards.map((item) => item.getAttribute('aria-label'))).toEqual(['Alex Agent', 'Jamie Lee']);
+    const agent = within(cards[0]!);
+    expect(agent.getByText('You')).toBeInTheDocument();
+    expect(agent.getByText('Primary')).toBeInTheDocument();
+    expect(agent.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(agent.queryByRole('button', { name: /Make primary/ })).not.toBeInTheDocument();
+    expect(agent.getByRole('switch', { name: 'SMS for Alex Agent' })).toBeChecked();
+    // The primary stays active until someone else is primary.
+    expect(agent.getByRole('switch', { name: 'Active for Alex Agent' })).toBeDisabled();
+
+    const other = within(cards[1]!);
+    expect(other.getByRole('link', { name: '(602) 555-0123' })).toHaveAttribute('href', 'tel:+16025550123');
+    expect(other.getByRole('button', { name: 'Remove Jamie Lee' })).toBeInTheDocument();
+    expect(other.getByRole('button', { name: 'Make primary Jamie Lee' })).toBeInTheDocument();
+    expect(other.getByRole('switch', { name: 'E-mail for Jamie Lee' })).not.toBeChecked();
+    expect(other.getByRole('switch', { name: 'Active for Jamie Lee' })).toBeEnabled();
+    expect(screen.getByText('done')).toBeInTheDocument();
+  });
+
+  it('is a table on a wide screen, the agent in the first row', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1120);
+    recipientsServer([buildAgentRecipient(), jamie]);
+    renderApp('/routing');
+
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Alex AgentYouPrimary',
+      'Jamie Lee',
+    ]);
+    expect(within(rows[0]!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Remove Jamie Lee' })).toBeInTheDocument();
+  });
+
+  it('says so when the recipients cannot be loaded, and tries again', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, buildMe()),
+      'GET /api/portal/me/recipients': (_request, index) =>
+        index === 0 ? json(503, { detail: 'Service unavailable' }) : json(200, [buildAgentRecipient()]),
+    });
+    const { user } = renderApp('/routing');
+
+    expect(await screen.findByText('Your recipients could not be loaded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Alex Agent' })).toBeInTheDocument();
+    expect(callsTo('GET /api/portal/me/recipients')).toHaveLength(2);
+  });
+
+  it('is hidden, with the Routing navigation, when the office manages recipients', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, buildMe({ agent_profile: { can_see_portal_recipients: false } })),
+    });
+    renderApp('/routing/crm');
+
+    expect(await screen.findByText('Lead routing is managed by your office')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Routing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /CRM/ })).not.toBeInTheDocument();
+    expect(callsTo('GET /api/portal/me/recipients')).toHaveLength(0);
+  });
+});
+
+describe('adding a recipient', () => {
+  it('checks the form, adds the team member, refreshes the list and the lead_routing step', async () => {
+    const { user, callsTo } = await openRouting(recipientsServer());
+
+    await user.click(screen.getByRole('button', { name: 'Add team member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add team member' });
+    const submit = within(dialog).getByRole('button', { name: 'Add team member' });
+
+    await user.click(submit);
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(within(dialog).getByLabelText('First name'), 'Sam');
+    await user.click(within(dialog).getByRole('switch', { name: 'Text message (SMS)' }));
+    await user.click(submit);
+    expect(within(dialog).getByText('A phone number is needed for texts and calls')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Mobile phone'), '555');
+    await user.type(within(dialog).getByLabelText('E-mail address'), 'not-an-email');
+    await user.click(submit);
+    expect(within(dialog).getByText(/Enter a valid phone number/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(callsTo('POST /api/portal/me/recipients')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Mobile phone'));
+    await user.type(within(dialog).getByLabelText('Mobile phone'), '(602) 555-0199');
+    await user.clear(within(dialog).getByLabelText('E-mail address'));
+    await user.type(within(dialog).getByLabelText('E-mail address'), 'Sam@Example.com');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Ortiz');
+    const mesBefore = callsTo('GET /api/portal/me').length;
+    await user.click(submit);
+
+    expect(await screen.findByText('Recipient added successfully')).toBeInTheDocument();
+    expect(JSON.parse(callsTo('POST /api/portal/me/recipients')[0]!.body!)).toEqual({
+      first_name: 'Sam',
+      last_name: 'Ortiz',
+      phone_number: '+16025550199',
+      email: 'sam@example.com',
+      send_sms: true,
+      send_email: false,
+      phone_call: false,
+      is_active: true,
+      is_primary: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(card('Sam Ortiz')).toBeInTheDocument();
+    expect(within(card('Sam Ortiz')).getByRole('switch', { name: 'SMS for Sam Ortiz' })).toBeChecked();
+    expect(callsTo('GET /api/portal/me').length).toBeGreaterThan(mesBefore);
+    expect(await screen.findByText('done')).toBeInTheDocument();
+  });
+
+  it('adds a primary agent, who takes over the Primary badge', async () => {
+    const { user, callsTo } = await openRouting(recipientsServer());
+
+    await user.click(screen.getByRole('button', { name: 'Add primary agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add primary agent' });
+    await user.type(within(dialog).getByLabelText('First name'), 'Pat');
+    await user.click(within(dialog).getByRole('button', { name: 'Add primary agent' }));
+
+    await screen.findByRole('listitem', { name: 'Pat' });
+    expect(JSON.parse(callsTo('POST /api/portal/me/recipients')[0]!.body!)).toMatchObject({
+      is_primary: true,
+    });
+    expect(within(card('Pat')).getByText('Primary')).toBeInTheDocument();
+    expect(within(card('Alex Agent')).queryByText('Primary')).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog open and says so when the server refuses', async () => {
+    const { user } = await openRouting(
+      recipientsServer(undefined, {
+        extra: { 'POST /api/portal/me/recipients': () => json(400, { detail: 'Too many recipients' }) },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add team member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add team member' });
+    await user.type(within(dialog).getByLabelText('First name'), 'Sam');
+    await user.click(within(dialog).getByRole('button', { name: 'Add team member' }));
+
+    expect(await screen.findByText('Failed to add recipient')).toBeInTheDocument();
+    expect(screen.getByText('Too many recipients')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add team member' })).toBeInTheDocument();
+  });
+});
+
+describe('changing a recipient', () => {
+  it('refuses to make an inactive recipient primary: "Invalid Status"', async () => {
+    const { user, callsTo } = await openRouting(
+      recipientsServer([buildAgentRecipient(), { ...jamie, is_active: false }]),
+    );
+    expect(within(card('Jamie Lee')).getByText('Inactive')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Make primary Jamie Lee' }));
+
+    expect(await screen.findByText('Invalid Status')).toBeInTheDocument();
+    expect(screen.getByText('Cannot set an inactive recipient as primary agent')).toBeInTheDocument();
+    expect(callsTo('PATCH /api/portal/me/recipients/:id')).toHaveLength(0);
+    expect(within(card('Alex Agent')).getByText('Primary')).toBeInTheDocument();
+  });
+
+  it('shows "Invalid Status" when the server says the recipient became inactive meanwhile', async () => {
+    const { user } = await openRouting(
+      recipientsServer([buildAgentRecipient(), jamie], {
+        extra: {
+          'PATCH /api/portal/me/recipients/:id': () =>
+            json(400, { detail: 'cannot set recipient as primary when inactive' }),
+        },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make primary Jamie Lee' }));
+
+    expect(await screen.findByText('Invalid Status')).toBeInTheDocument();
+    expect(screen.getByText('Cannot set an inactive recipient as primary agent')).toBeInTheDocument();
+    expect(screen.queryByText('Update Failed')).not.toBeInTheDocument();
+  });
+
+  it('makes an active recipient primary and the agent not', async () => {
+    const { user, callsTo } = await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
+    await user.click(screen.getByRole('button', { name: 'Make primary Jamie Lee' }));
+
+    expect(await screen.findByText('Recipient updated successfully')).toBeInTheDocument();
+    expect(JSON.parse(callsTo('PATCH /api/portal/me/recipients/:id')[0]!.body!)).toEqual({
+      is_primary: true,
+    });
+    expect(callsTo('PATCH /api/portal/me/recipients/:id')[0]!.path).toBe('/api/portal/me/recipients/jamie');
+    await waitFor(() => expect(within(card('Alex Agent')).queryByText('Primary')).not.toBeInTheDocument());
+    expect(within(card('Jamie Lee')).getByText('Primary')).toBeInTheDocument();
+  });
+
+  it('turns a channel on at once and back off with "Update Failed" when the save fails', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user } = await openRouting(
+      recipientsServer([buildAgentRecipient(), jamie], {
+        extra: {
+          'PATCH /api/portal/me/recipients/:id': () =>
+            new Promise<Response>((resolve) => {
+              answer = resolve;
+            }),
+          // The list is not fetched again in time: only the rollback can put the switch back.
+          'GET /api/portal/me/recipients': (_request, index) =>
+            index === 0 ? json(200, [buildAgentRecipient(), jamie]) : new Promise<Response>(() => {}),
+        },
+      }),
+    );
+    const emailSwitch = within(card('Jamie Lee')).getByRole('switch', { name: 'E-mail for Jamie Lee' });
+    expect(emailSwitch).not.toBeChecked();
+
+    await user.click(emailSwitch);
+    expect(emailSwitch).toBeChecked();
+
+    answer(json(500, { detail: 'Internal server error' }));
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to update recipient')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(card('Jamie Lee')).getByRole('switch', { name: 'E-mail for Jamie Lee' }),
+      ).not.toBeChecked(),
+    );
+  });
+
+  it('saves a channel and keeps it on', async () => {
+    const { user, callsTo } = await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
+    await user.click(within(card('Jamie Lee')).getByRole('switch', { name: 'Call for Jamie Lee' }));
+
+    expect(await screen.findByText('Recipient updated successfully')).toBeInTheDocument();
+    expect(JSON.parse(callsTo('PATCH /api/portal/me/recipients/:id')[0]!.body!)).toEqual({
+      phone_call: true,
+    });
+    expect(within(card('Jamie Lee')).getByRole('switch', { name: 'Call for Jamie Lee' })).toBeChecked();
+  });
+
+  it('edits a recipient in a dialog', async () => {
+    const { user, callsTo } = await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
+    await user.click(screen.getByRole('button', { name: 'Edit Jamie Lee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Jamie Lee' });
+    expect(within(dialog).getByLabelText('Mobile phone')).toHaveValue('(602) 555-0123');
+    await user.clear(within(dialog).getByLabelText('Last name'));
+    await user.type(within(dialog).getByLabelText('Last name'), 'Park');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Jamie Park' })).toBeInTheDocument();
+    expect(JSON.parse(callsTo('PATCH /api/portal/me/recipients/:id')[0]!.body!)).toMatchObject({
+      last_name: 'Park',
+      phone_number: '+16025550123',
+    });
+    expect(screen.getByText('Recipient updated successfully')).toBeInTheDocument();
+  });
+});
+
+describe('removing a recipient', () => {
+  it('asks first: Cancel keeps them, Remove deletes them', async () => {
+    const { user, callsTo } = await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
+    expect(await screen.findByText('done')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Jamie Lee' }));
+    let dialog = screen.getByRole('dialog', { name: 'Remove Jamie Lee?' });
+    expect(within(dialog).getByText('They will stop receiving leads.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card('Jamie Lee')).toBeInTheDocument();
+    expect(callsTo('DELETE /api/portal/me/recipients/:id')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Jamie Lee' }));
+    dialog = screen.getByRole('dialog', { name: 'Remove Jamie Lee?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('Recipient removed successfully')).toBeInTheDocument();
+    expect(callsTo('DELETE /api/portal/me/recipients/:id')[0]!.path).toBe('/api/portal/me/recipients/jamie');
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Jamie Lee' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByText(/not yet — add at least one more recipient/)).toBeInTheDocument();
+  });
+
+  it('says so when the removal fails, and keeps the recipient', async () => {
+    const { user } = await openRouting(
+      recipientsServer([buildAgentRecipient(), jamie], {
+        extra: { 'DELETE /api/portal/me/recipients/:id': () => json(500, { detail: 'Internal error' }) },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove Jamie Lee' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove Jamie Lee?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    expect(await screen.findByText('Failed to remove recipient')).toBeInTheDocument();
+    expect(screen.getByText('Internal error')).toBeInTheDocument();
+    // The dialog stays for another try; cancelling it shows the recipient still there.
+    const dialog = screen.getByRole('dialog', { name: 'Remove Jamie Lee?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(card('Jamie Lee')).toBeInTheDocument();
+  });
+});
+
+describe('the team-members page', () => {
+  it('lists only the people besides the agent, with an empty state', async () => {
+    recipientsServer();
+    renderApp('/routing/team-members');
+    expect(await screen.findByText('No team members yet')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Alex Agent' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add team member' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add primary agent' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the lead_routing onboarding step', () => {
+  it('manages recipients in place and follows the step status', async () => {
+    const { user } = Object.assign(recipientsServer(), renderApp('/onboarding/leadRouting/lead_routing'));
+    await screen.findByRole('heading', { level: 1, name: 'Lead routing' });
+    await screen.findByRole('listitem', { name: 'Alex Agent' });
+    expect(screen.getByText('Not yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add team member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add team member' });
+    await user.type(within(dialog).getByLabelText('First name'), 'Sam');
+    await user.click(within(dialog).getByRole('button', { name: 'Add team member' }));
+
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(screen.getByText('done')).toBeInTheDocument();
+  });
+});

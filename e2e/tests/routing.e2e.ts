@@ -1,0 +1,185 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
+import { linkFromMailbox, seeHeading, seeText, signIn } from '../support/mailbox';
+
+const browser = useBrowser();
+const AGENT = 'active.agent@demo.agentportal.local';
+const AGENT_NAME = 'Alicia Alvarez';
+
+/** The status badge next to an onboarding page's title: Completed or Not yet. */
+const stepStatus = (page: Page) => page.locator('header [data-done]');
+
+/** One person on the recipients list: a table row on a wide page, a card on a narrow one. */
+const recipientEntry = (page: Page, name: string) =>
+  page.locator('[data-slot="recipient"]').filter({ hasText: name });
+
+async function addTeamMember(
+  page: Page,
+  member: { first: string; last: string; phone: string; email: string; channel: string },
+) {
+  await page.getByRole('button', { name: 'Add team member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add team member' });
+  await dialog.getByLabel('First name', { exact: true }).fill(member.first);
+  await dialog.getByLabel('Last name', { exact: true }).fill(member.last);
+  await dialog.getByLabel('Mobile phone', { exact: true }).fill(member.phone);
+  await dialog.getByLabel('E-mail address', { exact: true }).fill(member.email);
+  await dialog.getByRole('switch', { name: member.channel, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add team member' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await seeText(page, 'Recipient added successfully');
+}
+
+const switchFor = (page: Page, label: string, name: string) =>
+  page.getByRole('switch', { name: `${label} for ${name}`, exact: true });
+
+async function expectSwitch(page: Page, label: string, name: string, on: boolean) {
+  await expect.poll(() => switchFor(page, label, name).getAttribute('aria-checked')).toBe(String(on));
+}
+
+describe('lead routing', () => {
+  it('manages recipients, follows the lead_routing step, and lets a team member sign in to their leads', async () => {
+    const id = Date.now().toString(36);
+    const one = {
+      first: 'Team',
+      last: `One ${id}`,
+      phone: '(602) 555-0181',
+      email: `team.one+${id}@example.com`,
+    };
+    const two = {
+      first: 'Team',
+      last: `Two ${id}`,
+      phone: '(602) 555-0182',
+      email: `team.two+${id}@example.com`,
+    };
+    const oneName = `${one.first} ${one.last}`;
+    const twoName = `${two.first} ${two.last}`;
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, AGENT, DEMO_PASSWORD);
+    await page.waitForURL(/\/onboarding$/);
+
+    // The onboarding step: only the agent receives leads so far.
+    await page.goto('/onboarding/leadRouting/lead_routing');
+    await seeHeading(page, 'Lead routing');
+    await recipientEntry(page, AGENT_NAME).waitFor();
+    await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await seeText(page, 'not yet — add at least one more recipient');
+
+    // A first team member, added on the onboarding page itself, completes the step.
+    await addTeamMember(page, { ...one, channel: 'Text message (SMS)' });
+    await expect.poll(() => stepStatus(page).textContent()).toBe('Completed');
+    await expectSwitch(page, 'SMS', oneName, true);
+    await expectSwitch(page, 'E-mail', oneName, false);
+
+    // The routing page: the agent first and not removable, then a second team member.
+    await page.goto('/routing');
+    await seeHeading(page, 'Lead routing');
+    await seeText(page, /Lead routing step:\s*done/);
+    await page.getByRole('table').waitFor();
+    await expect
+      .poll(() => page.locator('[data-slot="recipient"]').first().textContent())
+      .toContain(AGENT_NAME);
+    expect(await page.getByRole('button', { name: `Remove ${AGENT_NAME}` }).count()).toBe(0);
+    await addTeamMember(page, { ...two, channel: 'E-mail' });
+    await expectSwitch(page, 'E-mail', twoName, true);
+    await expectAccessible(page);
+
+    // Channels change at once and stay changed.
+    await switchFor(page, 'E-mail', oneName).click();
+    await seeText(page, 'Recipient updated successfully');
+    await switchFor(page, 'Call', oneName).click();
+    await expectSwitch(page, 'E-mail', oneName, true);
+    await expectSwitch(page, 'Call', oneName, true);
+
+    // One primary at a time.
+    await page.getByRole('button', { name: `Make primary ${oneName}` }).click();
+    const oneRow = recipientEntry(page, oneName);
+    const agentRow = recipientEntry(page, AGENT_NAME);
+    await oneRow.getByText('Primary', { exact: true }).waitFor();
+    await agentRow.getByText('Primary', { exact: true }).waitFor({ state: 'detached' });
+
+    // An inactive recipient cannot be made primary.
+    await switchFor(page, 'Active', twoName).click();
+    await expectSwitch(page, 'Active', twoName, false);
+    await recipientEntry(page, twoName).getByText('Inactive', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Make primary ${twoName}` }).click();
+    await seeText(page, 'Invalid Status');
+    await seeText(page, 'Cannot set an inactive recipient as primary agent');
+    await oneRow.getByText('Primary', { exact: true }).waitFor();
+
+    // The server kept every change.
+    await page.reload();
+    await seeHeading(page, 'Lead routing');
+    await expectSwitch(page, 'E-mail', oneName, true);
+    await expectSwitch(page, 'Call', oneName, true);
+    await expectSwitch(page, 'Active', twoName, false);
+    await oneRow.getByText('Primary', { exact: true }).waitFor();
+
+    // Removal asks first; Cancel keeps the person.
+    await page.getByRole('button', { name: `Remove ${twoName}` }).click();
+    let confirm = page.getByRole('dialog', { name: `Remove ${twoName}?` });
+    await confirm.getByText('They will stop receiving leads.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await recipientEntry(page, twoName).waitFor();
+    await page.getByRole('button', { name: `Remove ${twoName}` }).click();
+    confirm = page.getByRole('dialog', { name: `Remove ${twoName}?` });
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await seeText(page, 'Recipient removed successfully');
+    await recipientEntry(page, twoName).waitFor({ state: 'detached' });
+
+    // The agent and one team member: the step stays done.
+    await page.goto('/onboarding/leadRouting/lead_routing');
+    await seeHeading(page, 'Lead routing');
+    await expect.poll(() => stepStatus(page).textContent()).toBe('Completed');
+
+    // The remaining team member signs in by e-mail link, in a browser of their own.
+    const recipient = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await recipient.goto('/login');
+    await recipient.getByLabel('Email', { exact: true }).fill(one.email);
+    await recipient.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await seeText(recipient, /a sign-in link is on its way/);
+
+    const admin = await browser.newPage();
+    const link = await linkFromMailbox(admin, {
+      to: one.email,
+      subject: 'Your sign-in link',
+      path: '/login/magic/',
+    });
+    await admin.context().close();
+
+    await recipient.goto(link);
+    await recipient.waitForURL(/\/leads$/);
+    await seeHeading(recipient, 'Leads routed to you');
+    const main = recipient.getByRole('main');
+    await main.getByText(oneName, { exact: true }).waitFor();
+    await main.getByText(AGENT_NAME, { exact: true }).waitFor();
+    await seeText(recipient, 'Your leads will be listed here');
+    await expectAccessible(recipient);
+
+    // Only the limited portal: Leads, nothing else.
+    await recipient.getByRole('button', { name: 'Menu' }).click();
+    const menu = recipient.getByRole('navigation', { name: 'Main menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Leads']);
+    for (const path of ['/profile', '/routing', '/onboarding']) {
+      await recipient.goto(path);
+      await recipient.waitForURL(/\/leads$/);
+      await seeHeading(recipient, 'Leads routed to you');
+    }
+    await recipient.context().close();
+
+    // Back to the agent alone: the step goes back to not done.
+    await page.getByRole('button', { name: `Make primary ${AGENT_NAME}` }).click();
+    await agentRow.getByText('Primary', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Remove ${oneName}` }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${oneName}?` })
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click();
+    await seeText(page, 'Recipient removed successfully');
+    await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await page.context().close();
+  });
+});
