@@ -5,6 +5,7 @@ export * from './rules/onboarding';
 export * from './rules/rating';
 export * from './rules/signup';
 export * from './rules/visibility';
+export * from './rules/zoned-time';
 export * from './schemas/agent';
 export * from './schemas/auth';
 export * from './schemas/media';

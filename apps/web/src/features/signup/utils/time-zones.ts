@@ -1,4 +1,4 @@
-import { TIMEZONES, type Timezone } from '@portal/shared';
+import { TIMEZONES, type Timezone, zonedTime } from '@portal/shared';
 
 /** The zones an agent can choose: every one of TIMEZONES but the "Pending" placeholder. */
 export type TimezoneChoice = Exclude<Timezone, 'Pending'>;
@@ -46,35 +46,8 @@ export function dayInZone(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-/** Minutes the zone is ahead of UTC at that moment (negative west of Greenwich). */
-function offsetMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((asUtc - at.getTime()) / 60_000);
-}
-
 /** The moment a day (YYYY-MM-DD) begins in a zone. */
 export function startOfDayInZone(day: string, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(year, month - 1, date);
-  const first = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
-  // A second pass settles days on which the offset changes (daylight saving).
-  return new Date(guess - offsetMinutes(new Date(first), timeZone) * 60_000);
+  return zonedTime(year, month, date, 0, 0, timeZone);
 }
