@@ -155,7 +155,7 @@ describe('lead routing', () => {
     const main = recipient.getByRole('main');
     await main.getByText(oneName, { exact: true }).waitFor();
     await main.getByText(AGENT_NAME, { exact: true }).waitFor();
-    await seeText(recipient, 'Your leads will be listed here');
+    await seeText(recipient, 'No leads yet');
     await expectAccessible(recipient);
 
     // Only the limited portal: Leads, nothing else.

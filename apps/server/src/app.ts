@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-context';
 import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
+import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leadRoutes } from './modules/leads/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { recipientRoutes } from './modules/recipients/routes';
 import { signupRoutes } from './modules/signup/routes';
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(devRoutes);
       await api.register(uploadRoutes);
       await api.register(recipientRoutes);
+      await api.register(leadRoutes);
+      await api.register(geoRoutes);
       await api.register(signupRoutes);
       await api.register(signupTestRoutes);
       await api.register(localUploadRoutes);

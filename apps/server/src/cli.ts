@@ -1,16 +1,17 @@
 import { parseArgs } from 'node:util';
-import { EmailSchema } from '@portal/shared';
-import { sql } from 'drizzle-orm';
+import { AGENT_STATUSES, EmailSchema } from '@portal/shared';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from './app-context';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { accessCodes, users } from './db/schema';
+import { accessCodes, agents, users } from './db/schema';
 import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { audit } from './lib/audit';
 import { AppError } from './lib/errors';
+import { changeAgentStatus } from './modules/agents/status';
 import { assertAcceptablePassword, hashPassword } from './modules/auth/passwords';
-import { revokeAllSessions } from './modules/auth/sessions';
 import { findUserByEmail } from './modules/auth/users';
+import { createApiKey, revokeApiKey } from './modules/leads/api-keys';
 import { closeRuntime, holderOfDataDir, openRuntime } from './runtime';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -18,6 +19,10 @@ const USAGE = `Usage: npm run admin -- <command>
   create-superuser EMAIL PASSWORD                 create a superuser (or make an existing user one)
   create-access-code CODE [--uses N] [--expires YYYY-MM-DD] [--description TEXT]
                                                   create an access code for new agents
+  set-agent-status EMAIL STATUS [--reason TEXT]  change an agent's status (onboarding, active, inactive,
+                                                  suspended, terminated) as a superuser would
+  create-api-key NAME                             create a key for a lead-intake client (shown once)
+  revoke-api-key NAME|PREFIX                      revoke a client's key(s)
   migrate                                         apply database migrations
   seed                                            add the demo data to an empty database
 
@@ -114,6 +119,70 @@ const commands: Record<string, Command> = {
       expiresAt ? `expires ${values.expires}` : 'no expiry',
     ];
     return `Access code ${code} created (${limits.join(', ')}).`;
+  },
+
+  async 'set-agent-status'(deps, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { reason: { type: 'string' } },
+    });
+    const [rawEmail, rawStatus] = positionals;
+    if (!rawEmail || !rawStatus) throw new UsageError('set-agent-status needs EMAIL and STATUS');
+    const status = z.enum(AGENT_STATUSES).safeParse(rawStatus);
+    if (!status.success) throw new UsageError(`STATUS must be one of ${AGENT_STATUSES.join(', ')}`);
+    const { db } = deps.database;
+    const user = await findUserByEmail(db, rawEmail.trim().toLowerCase());
+    if (!user) throw new UsageError(`No user has the e-mail ${rawEmail}`);
+    return db.transaction(async (tx) => {
+      const [agent] = await tx.select().from(agents).where(eq(agents.userId, user.id)).for('update');
+      if (!agent) throw new UsageError(`${user.email} has no agent profile`);
+      await changeAgentStatus(tx, agent, {
+        to: status.data,
+        actor: 'superuser',
+        actorEmail: 'cli',
+        reason: values.reason ?? 'set with the admin CLI',
+      });
+      return `${user.email}: ${agent.agentStatus} -> ${status.data}.`;
+    });
+  },
+
+  async 'create-api-key'(deps, args) {
+    const name = args.join(' ').trim();
+    if (!name) throw new UsageError('create-api-key needs NAME (the client, e.g. "Zillow feed")');
+    if (name.length > 100) throw new UsageError('NAME is too long (at most 100 characters)');
+    const { key, row } = await createApiKey(deps.database.db, { name });
+    await audit(deps.database.db, {
+      action: 'cli_create_api_key',
+      targetType: 'api_key',
+      targetId: row.id,
+      actorEmail: 'cli',
+      details: { name, prefix: row.prefix },
+    });
+    return [
+      `API key for ${name} (prefix ${row.prefix}):`,
+      '',
+      `  ${key}`,
+      '',
+      'It is shown only now: give it to the client, who sends it as "Authorization: Bearer <key>".',
+    ].join('\n');
+  },
+
+  async 'revoke-api-key'(deps, args) {
+    const target = args.join(' ').trim();
+    if (!target) throw new UsageError('revoke-api-key needs the NAME or PREFIX of the key');
+    const revoked = await revokeApiKey(deps.database.db, target);
+    if (revoked.length === 0) throw new UsageError(`No live API key has the name or prefix ${target}`);
+    for (const row of revoked) {
+      await audit(deps.database.db, {
+        action: 'cli_revoke_api_key',
+        targetType: 'api_key',
+        targetId: row.id,
+        actorEmail: 'cli',
+        details: { name: row.name, prefix: row.prefix },
+      });
+    }
+    return `Revoked ${revoked.map((row) => `${row.name} (${row.prefix})`).join(', ')}.`;
   },
 
   async migrate() {

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_TEST_SEND_PER_AGENT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_TEST_SEND_PER_RECIPIENT: z.coerce.number().int().positive().default(5),
+  /** Lead intake (POST /api/v1/leads and /api/v1/calls), per API key per minute. */
+  RATE_LIMIT_INTAKE_PER_KEY: z.coerce.number().int().positive().default(600),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -133,6 +135,7 @@ export interface Config {
     /** Test SMS / e-mail sends of the signup wizard, per agent and per recipient, each per hour. */
     testSendPerAgent: number;
     testSendPerRecipient: number;
+    intakePerKeyPerMinute: number;
   };
 }
 
@@ -250,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       codePerIp: env.RATE_LIMIT_CODE_PER_IP,
       testSendPerAgent: env.RATE_LIMIT_TEST_SEND_PER_AGENT,
       testSendPerRecipient: env.RATE_LIMIT_TEST_SEND_PER_RECIPIENT,
+      intakePerKeyPerMinute: env.RATE_LIMIT_INTAKE_PER_KEY,
     },
   };
 }

@@ -37,6 +37,59 @@ const ROUTES: {
   },
   {
     method: 'GET',
+    url: '/api/geo/states',
+    expect: { anonymous: 401, agent: 200, team_member: 200, corporate: 200, superuser: 200 },
+  },
+  {
+    method: 'GET',
+    url: '/api/geo/states/AZ',
+    expect: { anonymous: 401, agent: 200, team_member: 200, corporate: 200, superuser: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/geo/zips/lookup',
+    payload: { zips: ['85004'] },
+    expect: { anonymous: 401, agent: 200, team_member: 200, corporate: 200, superuser: 200 },
+  },
+  {
+    // The agent's own ZIP codes: users without an agent profile have none (corporate users never see them).
+    method: 'GET',
+    url: '/api/portal/me/zipcodes',
+    expect: { anonymous: 401, agent: 200, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/me/leads',
+    expect: { anonymous: 401, agent: 200, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/me/lead-stats',
+    expect: { anonymous: 401, agent: 200, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    // Nobody's lead: not found for the agent (and no lead at all for the others).
+    method: 'PATCH',
+    url: '/api/portal/me/leads/00000000-0000-4000-8000-000000000000',
+    payload: { notes: 'x' },
+    expect: { anonymous: 401, agent: 404, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    // Machine clients only: a user's bearer token is not an API key.
+    method: 'POST',
+    url: '/api/v1/leads',
+    payload: { lead_type: 'fsbo', zip: '85004', phone: '6025550100' },
+    expect: { anonymous: 401, agent: 401, team_member: 401, corporate: 401, superuser: 401 },
+  },
+  {
+    // Superusers only; a JSON body is not a CSV file.
+    method: 'POST',
+    url: '/api/admin/leads/import',
+    payload: { csv: 'no' },
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 400 },
+  },
+  {
+    method: 'GET',
     url: '/api/health',
     expect: { anonymous: 200, agent: 200, team_member: 200, corporate: 200, superuser: 200 },
   },

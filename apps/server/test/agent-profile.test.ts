@@ -126,7 +126,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
       brokerage: 'Summit Realty',
       broker_of_record: broker,
       has_eo_certificate: 'no',
-      onboarding_steps: { my_team: true, service_agreement: true, headshots: true },
+      onboarding_steps: { my_team: true },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().onboarding_steps).toMatchObject({
@@ -137,6 +137,12 @@ describe('PATCH /api/portal/me/agent_profile', () => {
       headshots: false,
     });
     expect(response.json().broker_of_record.phone).toBe('+16025550100');
+
+    for (const step of ['service_agreement', 'headshots', 'broker_of_record']) {
+      const refused = await patch({ onboarding_steps: { [step]: true } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toContain(`The ${step} step completes`);
+    }
   });
 
   it('needs a billing contact unless the broker is one', async () => {
@@ -236,5 +242,39 @@ describe('onboarding steps the agent confirms', () => {
       script_instructions: true,
     });
     expect((await patch({ onboarding_steps: { made_up_step: true } })).statusCode).toBe(400);
+  });
+});
+
+describe('steps that need something on the record first', () => {
+  it('refuses my_team, service_area and licenses_details until the record has what they ask', async () => {
+    const { patch } = await agentSession({ agent: { signupStatus: 'complete' } });
+    const team = await patch({ has_real_estate_team: 'yes', onboarding_steps: { my_team: true } });
+    expect(team.statusCode).toBe(400);
+    expect(team.json().detail).toBe("Give your team's name first, or say you do not work with a team.");
+    // Nothing half-written: the team answer was not saved either.
+    const [row] = await ctx.deps.database.db.select().from(agents);
+    expect(row!.hasRealEstateTeam).toBe('no');
+    const named = await patch({
+      has_real_estate_team: 'yes',
+      real_estate_team_name: 'Desert Homes Team',
+      onboarding_steps: { my_team: true },
+    });
+    expect(named.json().onboarding_steps.my_team).toBe(true);
+
+    expect((await patch({ onboarding_steps: { service_area: true } })).json().detail).toBe(
+      'Choose at least one ZIP code for your service area first.',
+    );
+    expect((await patch({ onboarding_steps: { licenses_details: true } })).json().detail).toBe(
+      'Add at least one real-estate licence first.',
+    );
+    const licensed = await patch({
+      licensed_states: [{ license_number: 'SA123456', state: 'AZ', type: 'Salesperson', exp_date: null }],
+      onboarding_steps: { licenses_details: true },
+    });
+    expect(licensed.json().onboarding_steps.licenses_details).toBe(true);
+    // Removing the last licence undoes the step; unmarking needs nothing.
+    const emptied = await patch({ licensed_states: [] });
+    expect(emptied.json().onboarding_steps.licenses_details).toBe(false);
+    expect((await patch({ onboarding_steps: { licenses_details: false } })).statusCode).toBe(200);
   });
 });

@@ -94,6 +94,36 @@ describe('admin CLI on the embedded database', () => {
     await database.close();
   }, 120_000);
 
+  it("changes an agent's status as the transitions allow, and records it", async () => {
+    const dataDir = tmp();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    expect(cli(['seed'], env).status).toBe(0);
+    const email = 'active.agent@demo.agentportal.local';
+    const suspended = cli(['set-agent-status', email, 'suspended', '--reason', 'unpaid invoice'], env);
+    expect(suspended.stderr).toBe('');
+    expect(suspended.stdout).toContain(`${email}: active -> suspended.`);
+    const refused = cli(['set-agent-status', email, 'inactive'], env);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('An agent who is suspended cannot become inactive');
+    const unknown = cli(['set-agent-status', email, 'retired'], env);
+    expect(unknown.stderr).toContain(
+      'STATUS must be one of onboarding, active, inactive, suspended, terminated',
+    );
+
+    const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+    const status = await database.executeSql(
+      `select a.agent_status from agents a join users u on u.id = a.user_id where u.email = '${email}'`,
+    );
+    expect(status.rows).toEqual([{ agent_status: 'suspended' }]);
+    const log = await database.executeSql(
+      "select actor_email, details from audit_log where action = 'agent_status_change'",
+    );
+    expect(log.rows).toEqual([
+      { actor_email: 'cli', details: { from: 'active', to: 'suspended', reason: 'unpaid invoice' } },
+    ]);
+    await database.close();
+  }, 120_000);
+
   it('says clearly when the server holds the data folder', () => {
     const dataDir = tmp();
     writeFileSync(

@@ -1,48 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../src/db/schema';
 import { addEmail, deliverMessage, dispatch } from '../src/lib/outbox';
 import { SmtpMailProvider } from '../src/providers/mail/smtp';
 import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
 import { seedUser } from './helpers/factories';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that can be stopped and started again on the same port. */
-class LoopbackSmtp {
-  received: Received[] = [];
-  port = 0;
-  private server: SMTPServer | null = null;
-
-  async start(port = 0) {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => {
-          raw += chunk.toString();
-        });
-        stream.on('end', () => {
-          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.server.address() as { port: number }).port;
-  }
-
-  async stop() {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    this.server = null;
-  }
-}
+import { LoopbackSmtp } from './helpers/smtp';
 
 describe('the embedded outbox', () => {
   let ctx: TestContext;

@@ -118,7 +118,7 @@ describe('POST /api/portal/register', () => {
     await seedAccessCode(ctx.deps.database.db, { code: 'PW-CODE' });
     const attempt = (email: string, password: string) =>
       post('/api/portal/register', { email, access_code: 'PW-CODE', password });
-    const long = await attempt('long@example.com', 'x'.repeat(120) + 'abcdefgh');
+    const long = await attempt('long@example.com', `${'x'.repeat(120)}abcdefgh`);
     expect(long.statusCode).toBe(201);
     const tooLong = await attempt('toolong@example.com', 'y'.repeat(129));
     expect(tooLong.statusCode).toBe(400);

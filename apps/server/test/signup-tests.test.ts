@@ -418,6 +418,9 @@ class RefusingSms implements SmsProvider {
     this.calls += 1;
     throw new SmsProviderError('The number is not reachable', { permanent: this.permanent, code: 30003 });
   }
+  async call(): Promise<{ providerMessageId: string }> {
+    return this.send();
+  }
 }
 
 describe('notify_team_on_failure', () => {

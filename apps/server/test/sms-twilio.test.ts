@@ -142,6 +142,28 @@ describe('the Twilio adapter against a fake Twilio', () => {
     });
   });
 
+  it('places a call notification through the Calls resource, reading the script out (TwiML, escaped)', async () => {
+    const provider = new TwilioSmsProvider({ accountSid: SID, authToken: TOKEN, apiBase: fake.url });
+    await provider.call({ id: 'c1', to: '+16025550142', from: FROM, body: 'New lead: Jo & <Al>' });
+    const [request] = fake.received;
+    expect(request).toMatchObject({
+      path: `/2010-04-01/Accounts/${SID}/Calls.json`,
+      form: {
+        To: '+16025550142',
+        From: FROM,
+        Twiml: '<Response><Say voice="alice">New lead: Jo &amp; &lt;Al&gt;</Say></Response>',
+      },
+    });
+    fake.answer = () => ({
+      status: 400,
+      body: { code: 21217, message: 'Phone number does not appear to be valid' },
+    });
+    await expect(provider.call({ id: 'c2', to: '+1', from: FROM, body: 'x' })).rejects.toMatchObject({
+      message: 'Twilio refused the call (error 21217): Phone number does not appear to be valid',
+      permanent: true,
+    });
+  });
+
   it("throws Twilio's message and code; a 4xx is permanent, a 5xx or no answer is not", async () => {
     const provider = new TwilioSmsProvider({ accountSid: SID, authToken: TOKEN, apiBase: fake.url });
     fake.answer = (request) => invalidTo(request.form.To!);

@@ -7,6 +7,7 @@ export const QUEUES = {
   resizeImage: 'resize-image',
   uploadsSweep: 'uploads-sweep',
   outboxSweep: 'outbox-sweep',
+  leadStats: 'lead-stats',
 } as const;
 
 export interface Queue {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-context';
 import { type DeliveryDeps, deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
 import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
+import { refreshAgentStats } from '../modules/leads/stats';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
 import { makeWebVersion } from '../modules/uploads/resize';
 import { sweepAbandonedUploads } from '../modules/uploads/service';
@@ -50,6 +51,11 @@ export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerO
   await queue.boss.work(QUEUES.uploadsSweep, polling, async () => {
     await sweepAbandonedUploads(deps);
   });
+  await queue.boss.work(QUEUES.leadStats, polling, async () => {
+    // leads_count windows slide with time even when no lead arrives.
+    await refreshAgentStats(deps.database.db);
+  });
   await queue.boss.schedule(QUEUES.uploadsSweep, '17 * * * *', {}, { retryLimit: 0 });
+  await queue.boss.schedule(QUEUES.leadStats, '7 * * * *', {}, { retryLimit: 1 });
   await queue.boss.schedule(QUEUES.outboxSweep, '*/5 * * * *', {}, { retryLimit: 0 });
 }

@@ -1,7 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
-import { type OutboxMessage, type OutboxMeta, outboxMessages } from '../db/schema';
+import { messageAttempts, type OutboxMessage, type OutboxMeta, outboxMessages } from '../db/schema';
 import { QUEUES, type Queue } from '../jobs/queue';
 import type { MailProvider } from '../providers/mail/interface';
 import type { SmsProvider } from '../providers/sms/interface';
@@ -15,6 +15,8 @@ export interface EmailDraft {
   template?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   meta?: OutboxMeta;
+  /** A lead delivery: the lead and the recipient it goes to. */
+  lead?: { leadId: string; recipientId: string };
 }
 
 export interface SmsDraft {
@@ -23,6 +25,7 @@ export interface SmsDraft {
   body: string;
   template?: string;
   meta?: OutboxMeta;
+  lead?: { leadId: string; recipientId: string };
 }
 
 export const DELIVERY_RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
@@ -41,6 +44,7 @@ export async function addEmail(db: Executor, config: Config, draft: EmailDraft):
       template: draft.template ?? null,
       attachments: draft.attachments ?? [],
       meta: draft.meta ?? null,
+      ...draft.lead,
     })
     .returning({ id: outboxMessages.id });
   return row!.id;
@@ -57,6 +61,24 @@ export async function addSms(db: Executor, config: Config, draft: SmsDraft): Pro
       textBody: draft.body,
       template: draft.template ?? null,
       meta: draft.meta ?? null,
+      ...draft.lead,
+    })
+    .returning({ id: outboxMessages.id });
+  return row!.id;
+}
+
+/** A call notification: `body` is what the voice provider reads out when the call is answered. */
+export async function addCall(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      channel: 'call',
+      toAddress: draft.to,
+      fromAddress: config.smsFrom,
+      textBody: draft.body,
+      template: draft.template ?? null,
+      meta: draft.meta ?? null,
+      ...draft.lead,
     })
     .returning({ id: outboxMessages.id });
   return row!.id;
@@ -118,6 +140,16 @@ export interface DeliveryDeps {
 const isPermanent = (error: unknown) => (error as { permanent?: unknown } | null)?.permanent === true;
 
 async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
+  if (message.channel === 'call') {
+    if (!deps.sms) throw new Error('No SMS and calls provider configured for this worker');
+    const result = await deps.sms.call({
+      id: message.id,
+      to: message.toAddress,
+      from: message.fromAddress,
+      body: message.textBody,
+    });
+    return { provider: deps.sms.name, ...result };
+  }
   if (message.channel === 'sms') {
     if (!deps.sms) throw new Error('No SMS provider configured for this worker');
     const result = await deps.sms.send({
@@ -138,6 +170,27 @@ async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
     attachments: message.attachments,
   });
   return { provider: deps.mail.name, ...result };
+}
+
+/** Every attempt is kept with what the provider said (issue #8: provider id, status, error). */
+async function recordAttempt(
+  db: Executor,
+  message: OutboxMessage,
+  result: { status: 'sent' | 'failed'; provider?: string; providerMessageId?: string; error?: string },
+) {
+  try {
+    await db.insert(messageAttempts).values({
+      messageId: message.id,
+      attempt: message.attempts,
+      status: result.status,
+      provider: result.provider ?? null,
+      providerMessageId: result.providerMessageId ?? null,
+      error: result.error ?? null,
+    });
+  } catch (error) {
+    // The message's own row already says what happened; losing the log line must not resend it.
+    console.warn('[outbox] attempt not recorded', message.id, (error as Error).message);
+  }
 }
 
 /**
@@ -164,10 +217,12 @@ export async function deliverMessage(
         lastError: null,
       })
       .where(eq(outboxMessages.id, id));
+    await recordAttempt(deps.db, message, { status: 'sent', ...result });
     return 'sent';
   } catch (error) {
     const final = options.finalAttempt || isPermanent(error);
     const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
+    await recordAttempt(deps.db, message, { status: 'failed', error: lastError });
     await deps.db
       .update(outboxMessages)
       .set({ status: final ? 'failed' : 'queued', lockedUntil: null, lastError })

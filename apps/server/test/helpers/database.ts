@@ -43,6 +43,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 const TABLES = [
+  'message_attempts',
+  'call_events',
+  'lead_events',
+  'leads',
+  'api_keys',
   'recipient_sessions',
   'recipients',
   'onboarding_calls',

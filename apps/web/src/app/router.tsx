@@ -110,6 +110,18 @@ const routingPages = () => import('@/features/routing/pages/routing-pages');
 
 /** Onboarding pages built so far; the others say what they will ask for. */
 const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['lazy']>> = {
+  'start/introduction': page(
+    () => import('@/features/onboarding/pages/introduction-page'),
+    (m) => m.IntroductionPage,
+  ),
+  'start/my_team': page(
+    () => import('@/features/onboarding/pages/my-team-page'),
+    (m) => m.MyTeamPage,
+  ),
+  'start/broker_of_record': page(
+    () => import('@/features/onboarding/pages/broker-of-record-page'),
+    (m) => m.BrokerOfRecordPage,
+  ),
   'media/headshots': page(
     () => import('@/features/onboarding/pages/headshots-page'),
     (m) => m.HeadshotsPage,
@@ -126,6 +138,10 @@ const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['l
     () => import('@/features/onboarding/pages/lead-routing-page'),
     (m) => m.LeadRoutingPage,
   ),
+  'leadRouting/service_area': page(
+    () => import('@/features/onboarding/pages/service-area-page'),
+    (m) => m.ServiceAreaPage,
+  ),
   'video/video_introduction': page(
     () => import('@/features/onboarding/pages/video-introduction-page'),
     (m) => m.VideoIntroductionPage,
@@ -133,6 +149,22 @@ const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['l
   'video/videos_upload': page(
     () => import('@/features/onboarding/pages/videos-upload-page'),
     (m) => m.VideosUploadPage,
+  ),
+  'video/script_instructions': page(
+    () => import('@/features/onboarding/pages/script-instructions-page'),
+    (m) => m.ScriptInstructionsPage,
+  ),
+  'Licences/licenses_details': page(
+    () => import('@/features/onboarding/pages/licenses-details-page'),
+    (m) => m.LicensesDetailsPage,
+  ),
+  'Licences/eo_insurance': page(
+    () => import('@/features/onboarding/pages/eo-insurance-page'),
+    (m) => m.EoInsurancePage,
+  ),
+  'Licences/mls_compliance': page(
+    () => import('@/features/onboarding/pages/mls-compliance-page'),
+    (m) => m.MlsCompliancePage,
   ),
 };
 
@@ -207,7 +239,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ProfileSection,
                 ),
                 children: [
-                  { index: true, lazy: page(profilePages, (m) => m.ProfileOverviewPage) },
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('@/features/profile/pages/profile-overview-page'),
+                      (m) => m.ProfileOverviewPage,
+                    ),
+                  },
                   { path: paths.profileTeam.path, lazy: page(profilePages, (m) => m.ProfileTeamPage) },
                   { path: paths.profileBroker.path, lazy: page(profilePages, (m) => m.ProfileBrokerPage) },
                   {
@@ -216,7 +254,8 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: paths.profileOld.path, lazy: page(profilePages, (m) => m.ProfileOldPage) },
+              // The earlier profile page is gone: its address leads to the current one.
+              { path: paths.profileOld.path, element: <Navigate to={paths.profile.href()} replace /> },
               {
                 path: paths.routing.path,
                 lazy: page(

@@ -5,6 +5,7 @@ import {
   ONBOARDING_SECTIONS,
   type OnboardingInput,
   sectionStatus,
+  stepMarkProblem,
 } from './onboarding';
 
 const agent = (overrides: Partial<OnboardingInput> = {}): OnboardingInput => ({
@@ -129,5 +130,28 @@ describe('derived steps and section status', () => {
         }),
       ),
     ).toBe('completed');
+  });
+});
+
+describe('marking a step by hand', () => {
+  const record = {
+    has_real_estate_team: 'no',
+    real_estate_team_name: '',
+    zipcodes: [],
+    licensed_states: null,
+  };
+  it('refuses derived and signature steps', () => {
+    expect(stepMarkProblem('branding', record)).toMatch(/completes itself from your record/);
+    expect(stepMarkProblem('master_referral_agreement', record)).toMatch(
+      /completes when the agreement is signed/,
+    );
+  });
+  it('asks for what a stored step needs first', () => {
+    expect(stepMarkProblem('my_team', record)).toBeNull();
+    expect(stepMarkProblem('my_team', { ...record, has_real_estate_team: 'yes' })).toMatch(/team's name/);
+    expect(stepMarkProblem('service_area', record)).toMatch(/at least one ZIP code/);
+    expect(stepMarkProblem('service_area', { ...record, zipcodes: ['85004'] })).toBeNull();
+    expect(stepMarkProblem('licenses_details', { ...record, licensed_states: [{}] })).toBeNull();
+    expect(stepMarkProblem('introduction', record)).toBeNull();
   });
 });

@@ -116,3 +116,44 @@ export function onboardingProgress(input: OnboardingInput): number {
   const steps = ONBOARDING_SECTIONS.flatMap((s) => s.steps);
   return Math.round((steps.filter((step) => isStepComplete(step, input)).length / steps.length) * 100);
 }
+
+/** Steps the portal completes from the record (or a signature); an agent cannot mark them by hand. */
+export const UNMARKABLE_STEPS: readonly string[] = [
+  ...DERIVED_STEPS,
+  'service_agreement',
+  'master_referral_agreement',
+];
+
+export interface StepMarkInput {
+  has_real_estate_team: string;
+  real_estate_team_name: string;
+  zipcodes: string[];
+  licensed_states: unknown[] | null;
+}
+
+/**
+ * Why the agent may not mark a step done by hand, or null. Derived and signature steps follow
+ * the record; a few stored steps need something on the record first.
+ */
+export function stepMarkProblem(step: string, input: StepMarkInput): string | null {
+  if ((DERIVED_STEPS as readonly string[]).includes(step)) {
+    return `The ${step} step completes itself from your record; it cannot be marked done by hand.`;
+  }
+  if (step === 'service_agreement' || step === 'master_referral_agreement') {
+    return `The ${step} step completes when the agreement is signed; it cannot be marked done by hand.`;
+  }
+  switch (step) {
+    case 'my_team':
+      return input.has_real_estate_team === 'yes' && !filled(input.real_estate_team_name)
+        ? "Give your team's name first, or say you do not work with a team."
+        : null;
+    case 'service_area':
+      return input.zipcodes.length === 0 ? 'Choose at least one ZIP code for your service area first.' : null;
+    case 'licenses_details':
+      return (input.licensed_states ?? []).length === 0
+        ? 'Add at least one real-estate licence first.'
+        : null;
+    default:
+      return null;
+  }
+}

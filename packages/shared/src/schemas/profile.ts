@@ -9,6 +9,7 @@ import {
   YES_NO,
 } from '../constants';
 import { LicenseSchema } from './agent';
+import { ServiceAreaPatchSchema } from './service-area';
 
 /**
  * What an agent may change on their own record (PATCH /portal/me/agent_profile), with the
@@ -200,5 +201,7 @@ export const AgentProfilePatchSchema = z.strictObject({
   high_sell_score: z.boolean().optional(),
   old_expired: z.boolean().optional(),
   inherited: z.boolean().optional(),
+  // service_area_name, states, counties, zipcodes, excluded_cities, excluded_zips
+  ...ServiceAreaPatchSchema.shape,
 });
 export type AgentProfilePatch = z.infer<typeof AgentProfilePatchSchema>;

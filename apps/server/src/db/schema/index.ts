@@ -1,5 +1,6 @@
 export * from './agents';
 export * from './auth';
+export * from './leads';
 export * from './messages';
 export * from './recipients';
 export * from './signup';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface OutboxMeta {
@@ -19,7 +20,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    channel: text().$type<'email' | 'sms'>().notNull(),
+    channel: text().$type<'email' | 'sms' | 'call'>().notNull(),
     toAddress: text().notNull(),
     fromAddress: text().notNull(),
     subject: text(),
@@ -32,6 +33,9 @@ export const outboxMessages = pgTable(
     template: text(),
     /** Who a message was sent for and what to do if it fails for good (signup test messages). */
     meta: jsonb().$type<OutboxMeta>(),
+    /** A lead delivery: the lead and the recipient it was sent to. */
+    leadId: uuid(),
+    recipientId: uuid(),
     status: text().$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
     lockedUntil: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
@@ -41,7 +45,11 @@ export const outboxMessages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_status_idx').on(t.status, t.createdAt), index('outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_status_idx').on(t.status, t.createdAt),
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_lead_idx').on(t.leadId).where(sql`lead_id is not null`),
+  ],
 );
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
+import { sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../modules/auth/passwords';
-import { accessCodes, agents, groupMemberships, groups, users } from '../schema';
+import { refreshAgentStats } from '../../modules/leads/stats';
+import { accessCodes, agents, apiKeys, groupMemberships, groups, leadEvents, leads, users } from '../schema';
 import { DEFAULT_ONBOARDING_STEPS } from '../schema/agents';
 
 /** Demo data for a fresh embedded install: one of each kind of user, at different stages. */
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const DEMO_ACCESS_CODE = 'WELCOME-2026';
+/** A published intake key, like the demo passwords: embedded mode only, never in production. */
+export const DEMO_API_KEY = 'lpk_DemoFeed01_portal-demo-2026-intake-key-for-trying-out1';
 
 export interface DemoLogin {
   role: string;
@@ -154,10 +158,89 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
         })
         .returning();
       await tx.insert(groupMemberships).values({ groupId: group!.id, agentId: agent!.id, isManager: active });
+      if (active) await seedDemoLeads(tx, agent!.id);
       logins.push({ role: 'agent', email: stage.email, password: DEMO_PASSWORD, note: stage.note });
     }
   });
+  await deps.database.db.insert(apiKeys).values({
+    name: 'Demo seller feed',
+    prefix: DEMO_API_KEY.split('_')[1]!,
+    keyHash: sha256(DEMO_API_KEY),
+  });
+  await refreshAgentStats(deps.database.db);
   return { logins, accessCode: DEMO_ACCESS_CODE };
+}
+
+const DEMO_SELLERS = [
+  ['Maria', 'Lopez', 'fsbo', '1402 E Roosevelt St', '85006', 'active', 1],
+  ['James', 'Carter', 'expired', '2210 N 7th St', '85006', 'active', 3],
+  ['Priya', 'Shah', 'inherited', '915 W Palm Ln', '85004', 'active', 6],
+  ['Tom', 'Becker', 'absentee', '3301 N 16th St', '85012', 'active', 9],
+  ['Linda', 'Nguyen', 'divorced', '540 E McDowell Rd', '85004', 'archived', 16],
+  ['Robert', 'King', 'high_sell_score', '1820 E Thomas Rd', '85012', 'active', 23],
+  ['Angela', 'Ruiz', 'fsbo', '77 W Portland St', '85004', 'closed', 38],
+  ['Kevin', 'Oduya', 'old_expired', '2615 N 12th St', '85006', 'active', 45],
+  ['Sofia', 'Marino', 'recent_buyers', '1114 E Oak St', '85006', 'archived', 60],
+  ['Daniel', 'Price', 'expired', '4020 N 20th St', '85008', 'active', 74],
+] as const;
+
+/** Leads for the active demo agent, so the workspace has something to show on first start. */
+async function seedDemoLeads(
+  tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0],
+  agentId: string,
+) {
+  for (const [index, [first, last, type, street, zip, status, daysAgo]] of DEMO_SELLERS.entries()) {
+    const phone = `+1602555${String(3100 + index).padStart(4, '0')}`;
+    const email = `${first}.${last}@example.com`.toLowerCase();
+    const createdAt = sql`now() - make_interval(days => ${daysAgo}, hours => ${index * 3})`;
+    const closed = status === 'closed';
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        agentId,
+        leadType: type,
+        status,
+        firstName: first,
+        lastName: last,
+        phone,
+        email,
+        street,
+        city: 'Phoenix',
+        state: 'AZ',
+        zip,
+        county: 'Maricopa',
+        source: 'Demo seller feed',
+        externalId: `demo-${index + 1}`,
+        notes: index === 0 ? 'Wants to sell before spring; prefers calls after 5 pm.' : '',
+        routing: {
+          decision: 'assigned',
+          reason: `The only eligible agent for ZIP ${zip}.`,
+          candidates: 1,
+          decidedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+        },
+        closingDate: closed ? sql`(now() - interval '5 days')::date` : null,
+        salePrice: closed ? 412000 : null,
+        grossCommission: closed ? 12360 : null,
+        searchText: [`${first} ${last}`, email, phone.replace(/\D/g, ''), `${street}, phoenix, az ${zip}`]
+          .join(' | ')
+          .toLowerCase(),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    await tx.insert(leadEvents).values({
+      leadId: lead!.id,
+      kind: 'routed',
+      actorType: 'api',
+      actorName: 'Demo seller feed',
+      details: { reason: `The only eligible agent for ZIP ${zip}.`, candidates: 1, agent_id: agentId },
+      createdAt,
+    });
+  }
+  await tx
+    .update(agents)
+    .set({ totalClosings: 1, totalGrossCommissionEarned: 12360 })
+    .where(sql`${agents.id} = ${agentId}`);
 }
 
 export function formatDemoBanner(url: string, seeded: { logins: DemoLogin[]; accessCode: string }): string {
@@ -168,6 +251,9 @@ export function formatDemoBanner(url: string, seeded: { logins: DemoLogin[]; acc
     `  Join as a new agent at ${url}/signup with access code: ${seeded.accessCode}`,
     '  Or sign in as:',
     ...seeded.logins.map((l) => `    ${l.email.padEnd(width)}  ${l.password}  (${l.role}: ${l.note})`),
+    `  Post a seller lead (it goes to Alicia Alvarez, who serves ZIP 85004):`,
+    `    curl -X POST ${url}/api/v1/leads -H 'Authorization: Bearer ${DEMO_API_KEY}' \\`,
+    `      -H 'Content-Type: application/json' -d '{"lead_type":"fsbo","first_name":"Jo","phone":"6025550123","zip":"85004"}'`,
     '',
   ];
   return lines.join('\n');

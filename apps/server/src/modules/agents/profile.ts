@@ -6,14 +6,18 @@ import {
   nextSignupStatus,
   type SignupStatus,
   signupStepProblem,
+  stepMarkProblem,
+  UNMARKABLE_STEPS,
 } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { type AgentRow, agents, onboardingCalls, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden } from '../../lib/errors';
+import { serviceAreaChanges } from '../geo/service-area';
 import { loadAgentRecord } from './queries';
 import { toAgentRecord } from './serialize';
+import { activateIfOnboardingComplete } from './status';
 
 /** API field name -> Drizzle column, for the fields that are stored as they come. */
 const DIRECT: Partial<Record<keyof AgentProfilePatch, keyof AgentRow>> = {
@@ -56,9 +60,6 @@ const DIRECT: Partial<Record<keyof AgentProfilePatch, keyof AgentRow>> = {
   inherited: 'inherited',
 };
 
-/** Steps only a signature completes (the e-signature module sets them). */
-const SIGNATURE_STEPS = ['service_agreement', 'master_referral_agreement'] as const;
-
 export async function hasBookedCall(db: Executor, agentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: onboardingCalls.id })
@@ -86,10 +87,17 @@ export async function updateAgentProfile(
     for (const [field, column] of Object.entries(DIRECT) as [keyof AgentProfilePatch, keyof AgentRow][]) {
       if (patch[field] !== undefined) (next as Record<string, unknown>)[column] = patch[field];
     }
+    // Service-area fields are checked against the ZIP dataset and normalised together (ADR 12).
+    Object.assign(next, await serviceAreaChanges(tx, agent, patch));
     if (patch.google) next.google = { ...agent.google, ...patch.google } as AgentRow['google'];
     if (patch.onboarding_steps) {
-      const requested = { ...patch.onboarding_steps } as Record<string, unknown>;
-      for (const step of SIGNATURE_STEPS) delete requested[step];
+      const requested = patch.onboarding_steps as Record<string, unknown>;
+      const record = toAgentRecord({ ...agent, ...next } as AgentRow);
+      for (const [step, value] of Object.entries(requested)) {
+        const marking = value === true || (typeof value === 'string' && value !== '' && value !== 'false');
+        const problem = UNMARKABLE_STEPS.includes(step) || marking ? stepMarkProblem(step, record) : null;
+        if (problem) throw badRequest(problem);
+      }
       next.onboardingSteps = { ...agent.onboardingSteps, ...requested } as AgentRow['onboardingSteps'];
     }
     const first = patch.agent_first_name ?? agent.agentFirstName;
@@ -115,6 +123,13 @@ export async function updateAgentProfile(
       merged = { ...merged, signupStatus: patch.signup_status };
     }
 
+    // A confirmed step whose data this change removed is no longer done (the last licence or ZIP).
+    const steps = { ...merged.onboardingSteps } as Record<string, unknown>;
+    if (patch.licensed_states !== undefined && (merged.licensedStates ?? []).length === 0) {
+      steps.licenses_details = false;
+    }
+    if (next.zipcodes !== undefined && merged.zipcodes.length === 0) steps.service_area = false;
+    merged = { ...merged, onboardingSteps: steps as AgentRow['onboardingSteps'] };
     next.onboardingSteps = deriveOnboardingSteps(toAgentRecord(merged)) as AgentRow['onboardingSteps'];
     await tx
       .update(agents)
@@ -126,6 +141,7 @@ export async function updateAgentProfile(
         .set({ name: `${first} ${last}`.trim(), updatedAt: sql`now()` })
         .where(eq(users.id, options.userId));
     }
+    await activateIfOnboardingComplete(tx, agent.id);
     await audit(tx, {
       action: 'agent_profile_update',
       actorId: options.userId,

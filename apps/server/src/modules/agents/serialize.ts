@@ -1,4 +1,4 @@
-import type { AgentRecord, User } from '@portal/shared';
+import { type AgentRecord, OnboardingStepsSchema, type User } from '@portal/shared';
 import type { AgentRow, UserRow } from '../../db/schema';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -99,7 +99,8 @@ export function toAgentRecord(row: AgentRow, extras: AgentExtras = {}): AgentRec
     total_ad_spend: row.totalAdSpend,
     deposit_amount_paid: row.depositAmountPaid,
     refund: row.refund,
-    onboarding_steps: row.onboardingSteps,
+    // Steps added after a row was written read as not done.
+    onboarding_steps: OnboardingStepsSchema.parse(row.onboardingSteps ?? {}),
     onboarding_completed_override: row.onboardingCompletedOverride,
     sign_up_date: iso(row.signUpDate),
     onboarding_date: iso(row.onboardingDate),

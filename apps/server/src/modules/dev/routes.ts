@@ -9,7 +9,7 @@ import { requireSuperuser } from '../../plugins/auth';
 
 const MailboxItemSchema = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'call']),
   to: z.string(),
   from: z.string(),
   subject: z.string().nullable(),

@@ -16,6 +16,7 @@ import { type AgentRow, agents, type RecipientRow, recipients, type UserRow, use
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { toAgentRecord } from '../agents/serialize';
+import { activateIfOnboardingComplete } from '../agents/status';
 
 export function toRecipient(row: RecipientRow): Recipient {
   return {
@@ -62,20 +63,36 @@ async function ensureAgentRecipient(tx: Tx, agent: AgentRow, user: UserRow): Pro
     .where(eq(recipients.agentId, agent.id))
     .limit(1);
   if (existing) return;
-  await tx.insert(recipients).values({
-    agentId: agent.id,
-    firstName: agent.agentFirstName || user.name?.split(' ')[0] || user.email.split('@')[0]!,
-    lastName: agent.agentLastName,
-    phoneNumber: agent.agentPhone,
-    email: agent.agentEmail || user.email,
-    sendSms: true,
-    sendEmail: true,
-    phoneCall: true,
-    isPrimary: true,
-    isActive: true,
-    isAgent: true,
-    position: 0,
-  });
+  await tx
+    .insert(recipients)
+    .values({
+      agentId: agent.id,
+      firstName: agent.agentFirstName || user.name?.split(' ')[0] || user.email.split('@')[0]!,
+      lastName: agent.agentLastName,
+      phoneNumber: agent.agentPhone,
+      email: agent.agentEmail || user.email,
+      sendSms: true,
+      sendEmail: true,
+      phoneCall: true,
+      isPrimary: true,
+      isActive: true,
+      isAgent: true,
+      position: 0,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * The agent is their own first recipient (SPEC.md section 9) even before they open the routing
+ * page: lead delivery makes sure the row exists.
+ */
+export async function ensureAgentRecipientFor(tx: Tx, agentId: string): Promise<void> {
+  const [row] = await tx
+    .select({ agent: agents, user: users })
+    .from(agents)
+    .innerJoin(users, eq(users.id, agents.userId))
+    .where(eq(agents.id, agentId));
+  if (row) await ensureAgentRecipient(tx, row.agent, row.user);
 }
 
 const ordered = (tx: Tx, agentId: string) =>
@@ -102,6 +119,7 @@ async function syncAgent(tx: Tx, agent: AgentRow): Promise<RecipientRow[]> {
     .update(agents)
     .set({ recipients: mirror, onboardingSteps: steps as AgentRow['onboardingSteps'], updatedAt: sql`now()` })
     .where(eq(agents.id, agent.id));
+  await activateIfOnboardingComplete(tx, agent.id);
   return rows;
 }
 

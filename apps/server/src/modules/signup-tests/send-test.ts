@@ -199,7 +199,7 @@ export async function getTestMessageStatus(
   if (!row) throw missing;
   return {
     id: row.id,
-    channel: row.channel,
+    channel: row.channel === 'email' ? 'email' : 'sms',
     status: row.status,
     attempts: row.attempts,
     last_error: row.lastError,

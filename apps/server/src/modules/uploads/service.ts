@@ -19,6 +19,7 @@ import { QUEUES } from '../../jobs/queue';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { findAgentByUserId, loadAgentRecord } from '../agents/queries';
 import { toAgentRecord } from '../agents/serialize';
+import { activateIfOnboardingComplete } from '../agents/status';
 import { contentMatches, EXTENSIONS, SNIFF_BYTES, sniffContentType } from './sniff';
 
 export const UPLOAD_TTL_SECONDS = 15 * 60;
@@ -126,6 +127,7 @@ async function updateAgentField(
     .update(agents)
     .set({ [column]: next, onboardingSteps: steps as AgentRow['onboardingSteps'], updatedAt: sql`now()` })
     .where(eq(agents.id, agent.id));
+  await activateIfOnboardingComplete(tx, agent.id);
 }
 
 const lockAgent = async (tx: Executor, agentId: string) => {

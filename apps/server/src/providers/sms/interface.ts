@@ -11,6 +11,8 @@ export interface SmsProvider {
   readonly name: string;
   /** Hands the message over; resolves with the provider's id or throws to be retried. */
   send(message: SmsMessage): Promise<{ providerMessageId: string }>;
+  /** Places a call that reads `body` out when answered (a lead's call notification). */
+  call(message: SmsMessage): Promise<{ providerMessageId: string }>;
 }
 
 /**

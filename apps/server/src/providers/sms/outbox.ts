@@ -9,4 +9,8 @@ export class OutboxSmsProvider implements SmsProvider {
   async send(message: SmsMessage) {
     return { providerMessageId: `outbox:${message.id}` };
   }
+  /** The call's script stays in the outbox too, listed as channel 'call'. */
+  async call(message: SmsMessage) {
+    return { providerMessageId: `outbox:${message.id}` };
+  }
 }

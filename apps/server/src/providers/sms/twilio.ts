@@ -11,6 +11,12 @@ export interface TwilioOptions {
 /** HTTP statuses Twilio uses for "this message can never be sent as it is" (bad number, blocked). */
 const PERMANENT_STATUSES = new Set([400, 404, 422]);
 
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
 /** Production adapter: Twilio's REST API (Messages resource) over fetch, no SDK. */
 export class TwilioSmsProvider implements SmsProvider {
   readonly name = 'twilio';
@@ -18,8 +24,27 @@ export class TwilioSmsProvider implements SmsProvider {
   constructor(private readonly options: TwilioOptions) {}
 
   async send(message: SmsMessage) {
+    return this.post('Messages', 'message', message, {
+      To: message.to,
+      From: message.from,
+      Body: message.body,
+    });
+  }
+
+  /** Calls resource: Twilio reads the script out (TwiML <Say>) when the call is answered. */
+  async call(message: SmsMessage) {
+    const twiml = `<Response><Say voice="alice">${escapeXml(message.body)}</Say></Response>`;
+    return this.post('Calls', 'call', message, { To: message.to, From: message.from, Twiml: twiml });
+  }
+
+  private async post(
+    resource: 'Messages' | 'Calls',
+    what: string,
+    message: SmsMessage,
+    form: Record<string, string>,
+  ) {
     const { accountSid, authToken, apiBase } = this.options;
-    const url = `${apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
+    const url = `${apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/${resource}.json`;
     let response: Response;
     try {
       response = await fetch(url, {
@@ -29,7 +54,7 @@ export class TwilioSmsProvider implements SmsProvider {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
-        body: new URLSearchParams({ To: message.to, From: message.from, Body: message.body }),
+        body: new URLSearchParams(form),
         signal: AbortSignal.timeout(this.options.requestTimeoutMs ?? 10_000),
       });
     } catch (error) {
@@ -46,7 +71,7 @@ export class TwilioSmsProvider implements SmsProvider {
     if (!response.ok) {
       const code = payload?.code;
       const detail = payload?.message ?? `HTTP ${response.status}`;
-      throw new SmsProviderError(`Twilio refused the message${code ? ` (error ${code})` : ''}: ${detail}`, {
+      throw new SmsProviderError(`Twilio refused the ${what}${code ? ` (error ${code})` : ''}: ${detail}`, {
         code,
         status: response.status,
         permanent: PERMANENT_STATUSES.has(response.status),

@@ -14,4 +14,9 @@ export class UnconfiguredSmsProvider implements SmsProvider {
       },
     );
   }
+  async call(_message: SmsMessage): Promise<{ providerMessageId: string }> {
+    throw new SmsProviderError('Phone calls are not set up on this server (TWILIO_* settings are missing).', {
+      permanent: true,
+    });
+  }
 }

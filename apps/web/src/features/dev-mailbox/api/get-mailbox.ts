@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  */
 export interface MailboxMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'call';
   to: string;
   from: string;
   subject: string | null;

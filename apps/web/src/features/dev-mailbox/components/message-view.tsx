@@ -8,7 +8,12 @@ export const formatTime = (value: string | null) =>
     : '—';
 
 export const messageTitle = (message: MailboxMessage) =>
-  message.subject || (message.channel === 'sms' ? `Text message to ${message.to}` : '(no subject)');
+  message.subject ||
+  (message.channel === 'sms'
+    ? `Text message to ${message.to}`
+    : message.channel === 'call'
+      ? `Phone call to ${message.to}`
+      : '(no subject)');
 
 /**
  * One message. The HTML body is never put into the portal's own page: it is shown, if asked
@@ -23,7 +28,7 @@ export function MessageView({ message }: { message: MailboxMessage }) {
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Channel</dt>
-          <dd>{message.channel === 'sms' ? 'SMS' : 'E-mail'}</dd>
+          <dd>{CHANNEL_LABEL[message.channel]}</dd>
           <dt className="text-muted-foreground">From</dt>
           <dd className="break-all">{message.from}</dd>
           <dt className="text-muted-foreground">To</dt>
@@ -81,3 +86,5 @@ export function MessageView({ message }: { message: MailboxMessage }) {
     </Card>
   );
 }
+
+export const CHANNEL_LABEL = { sms: 'SMS', email: 'E-mail', call: 'Phone call (read out)' } as const;

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { mailboxQueryOptions } from '../api/get-mailbox';
-import { formatTime, MessageView, messageTitle } from '../components/message-view';
+import { CHANNEL_LABEL, formatTime, MessageView, messageTitle } from '../components/message-view';
 
 function MailboxError({ error }: { error: unknown }) {
   if (isApiError(error) && error.status === 404) {
@@ -94,7 +94,7 @@ export function DevMailboxPage() {
                   >
                     <span className="flex flex-wrap items-center justify-between gap-2">
                       <span className="rounded bg-secondary-soft px-1.5 py-0.5 text-xs font-semibold uppercase text-secondary-hover">
-                        {item.channel === 'sms' ? 'SMS' : 'E-mail'}
+                        {CHANNEL_LABEL[item.channel]}
                       </span>
                       <span className="text-muted-foreground">{formatTime(item.created_at)}</span>
                     </span>

@@ -2,34 +2,65 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { recipientSession } from '@/test/factories';
-import { json, mockFetch } from '@/test/fetch-mock';
+import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { buildLead, leadsServer } from '../test/leads-server';
 
-function asRecipient() {
+const PAGE_LOAD = { timeout: 5000 };
+
+function asRecipient(
+  leads = [buildLead({ first_name: 'Rita', last_name: 'Routed', lead_type: 'divorced' })],
+) {
   localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
-  const mocks = mockFetch({
-    'GET /api/recipient/me': () =>
-      json(200, {
-        recipient_context: { ...recipientSession.recipient_context, agent_name: 'Alex A. Agent' },
-      }),
+  const server = leadsServer(leads, {
+    as: 'recipient',
+    extra: {
+      'GET /api/recipient/me': () =>
+        json(200, {
+          recipient_context: { ...recipientSession.recipient_context, agent_name: 'Alex A. Agent' },
+        }),
+    },
   });
-  return { ...mocks, ...renderApp('/leads') };
+  return { ...server, ...renderApp('/leads') };
 }
 
-describe('the recipient portal', () => {
+describe('the recipient portal', { timeout: 20_000 }, () => {
   it('shows who is signed in and for which agent, with the recipient session header only', async () => {
     const { callsTo } = asRecipient();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' })).toBeInTheDocument();
-    expect(screen.getByText('Your leads will be listed here')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' }, PAGE_LOAD),
+    ).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByText('Riley Recipient')).toBeInTheDocument();
     // The context from GET /recipient/me replaces the one stored at sign-in.
-    expect(await within(main).findByText('Alex A. Agent')).toBeInTheDocument();
+    expect(await within(main).findAllByText('Alex A. Agent')).not.toHaveLength(0);
     expect(within(main).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 
     const [meCall] = callsTo('GET /api/recipient/me');
     expect(meCall!.headers.get('X-Recipient-Session')).toBe('recipient-session-token');
     expect(meCall!.headers.get('Authorization')).toBeNull();
+  });
+
+  it('lists the leads delivered to the recipient, without the agent’s statistics', async () => {
+    const { callsTo } = asRecipient();
+
+    const row = await screen.findByRole('button', { name: /Rita Routed/ }, PAGE_LOAD);
+    expect(row).toHaveTextContent('Divorce');
+    expect(screen.getByRole('heading', { name: 'Leads delivered to you' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Active 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your numbers' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Leads this week')).not.toBeInTheDocument();
+    expect(callsTo('GET /api/portal/me/lead-stats')).toHaveLength(0);
+
+    const [listCall] = callsTo('GET /api/portal/me/leads');
+    expect(listCall!.headers.get('X-Recipient-Session')).toBe('recipient-session-token');
+    expect(listCall!.headers.get('Authorization')).toBeNull();
+  });
+
+  it('tells a recipient with no leads yet how they arrive', async () => {
+    asRecipient([]);
+    expect(await screen.findByText('No leads yet', {}, PAGE_LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/Leads delivered to you are listed here as they arrive/)).toBeInTheDocument();
   });
 });

@@ -10,7 +10,10 @@ export const ONBOARDING_SECTIONS: { title: string; pages: OnboardingPagePath[] }
   { title: 'Start Here', pages: ['start/introduction', 'start/my_team', 'start/broker_of_record'] },
   { title: 'Media Upload', pages: ['media/headshots', 'media/additional_photos', 'media/Branding'] },
   { title: 'Lead Routing', pages: ['leadRouting/lead_routing', 'leadRouting/service_area'] },
-  { title: 'Licences', pages: ['Licences/licenses_details', 'Licences/eo_insurance'] },
+  {
+    title: 'Licences',
+    pages: ['Licences/licenses_details', 'Licences/eo_insurance', 'Licences/mls_compliance'],
+  },
   {
     title: 'Videos',
     pages: ['video/video_introduction', 'video/script_instructions', 'video/videos_upload'],

@@ -16,11 +16,30 @@ import {
 } from './onboarding-pages';
 import { StepStatusBadge } from './step-status';
 
+/** Where Continue leads from `page`: the next onboarding page, or the overview after the last. */
+export function nextOnboardingHref(page: OnboardingPagePath): string {
+  const index = ONBOARDING_ORDER.indexOf(page);
+  const next = index >= 0 && index < ONBOARDING_ORDER.length - 1 ? ONBOARDING_ORDER[index + 1] : undefined;
+  return next ? paths.onboardingPage.href(next) : paths.onboarding.href();
+}
+
 /**
  * Back to the previous onboarding page and on to the next (the overview at either end). On a page
- * whose step the agent confirms, Continue marks the step done first.
+ * whose step the agent confirms, Continue marks the step done first, once `beforeConfirm` (the
+ * page's own check, which explains itself when it says no) allows it. Inside a page's form,
+ * `submit` makes Continue that form's submit button: the form saves, then moves on itself.
  */
-export function OnboardingPager({ page, confirmStep }: { page: OnboardingPagePath; confirmStep?: string }) {
+export function OnboardingPager({
+  page,
+  confirmStep,
+  beforeConfirm,
+  submit,
+}: {
+  page: OnboardingPagePath;
+  confirmStep?: string;
+  beforeConfirm?: () => boolean | Promise<boolean>;
+  submit?: { pending: boolean };
+}) {
   const navigate = useNavigate();
   const markDone = useMarkStepDone();
   const index = ONBOARDING_ORDER.indexOf(page);
@@ -36,15 +55,25 @@ export function OnboardingPager({ page, confirmStep }: { page: OnboardingPagePat
         <ArrowLeft aria-hidden="true" />
         {previous ? `Back to ${ONBOARDING_PAGE_COPY[previous].title}` : 'Back to the overview'}
       </Link>
-      {confirmStep ? (
+      {submit ? (
+        <Button
+          type="submit"
+          className="h-auto min-h-10 whitespace-normal text-left"
+          pending={submit.pending}
+        >
+          {next ? `Save and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Save and continue'}
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      ) : confirmStep ? (
         <Button
           className="h-auto min-h-10 whitespace-normal text-left"
           pending={markDone.isPending}
-          onClick={() =>
+          onClick={async () => {
+            if (beforeConfirm && !(await beforeConfirm())) return;
             markDone.mutate(confirmStep, {
               onSuccess: () => navigate(next ? paths.onboardingPage.href(next) : paths.onboarding.href()),
-            })
-          }
+            });
+          }}
         >
           {next ? `Mark done and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Mark done and continue'}
           <ArrowRight aria-hidden="true" />
@@ -71,12 +100,18 @@ export function OnboardingStepLayout({
   intro,
   children,
   confirmStep,
+  beforeConfirm,
+  pager = true,
 }: {
   page: OnboardingPagePath;
   intro: React.ReactNode;
   children: React.ReactNode;
   /** A step the agent confirms: Continue marks it done. */
   confirmStep?: string;
+  /** Runs before the step is marked done; false stops Continue. */
+  beforeConfirm?: () => boolean | Promise<boolean>;
+  /** False when the page's form shows Back and Continue itself (OnboardingPager with `submit`). */
+  pager?: boolean;
 }) {
   const { title } = ONBOARDING_PAGE_COPY[page];
   useDocumentTitle(title);
@@ -102,7 +137,7 @@ export function OnboardingStepLayout({
         <div className="text-muted-foreground">{intro}</div>
       </header>
       {children}
-      <OnboardingPager page={page} confirmStep={confirmStep} />
+      {pager ? <OnboardingPager page={page} confirmStep={confirmStep} beforeConfirm={beforeConfirm} /> : null}
     </div>
   );
 }

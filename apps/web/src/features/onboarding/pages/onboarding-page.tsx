@@ -93,23 +93,23 @@ export function OnboardingPage() {
         <NoAgentProfile />
       )}
       <Card className="bg-secondary-soft">
-        <CardTitle>What works here today</CardTitle>
+        <CardTitle>How onboarding works</CardTitle>
         <CardContent>
-          <p>
-            The media steps are ready: upload your headshots, additional photos and logos, and your videos
-            under Video upload. The other steps are still being built.
-          </p>
           <ul className="grid list-disc gap-2 pl-5">
             <li>
-              Headshots and Branding are marked done as soon as your files are in. The steps you confirm
-              yourself (Additional photos, Video introduction and Video upload) are marked done with their
-              page's Mark done and continue button.
+              Some steps complete themselves from what you enter: Headshots and Branding once your files are
+              in, Broker of record once your broker's details and billing contact are saved, E&amp;O insurance
+              once your certificate and expiry date are in (or you say you have none), Lead routing once
+              someone besides you receives your leads.
             </li>
             <li>
-              For Start Here, Lead Routing, Licences, the script instructions and the two agreements (the
-              service agreement and the master referral agreement), our onboarding team will collect what is
-              needed with you by e-mail or on your welcome call. Read each step to see what it asks for and
-              gather it.
+              The others you confirm with the Continue button at the bottom of their page, after giving what
+              the page asks for (your team, your service area, your licences, the scripts).
+            </li>
+            <li>
+              When every section is completed your account becomes active and leads in your service area start
+              reaching you. The two agreements (service agreement and master referral agreement) are signed
+              with our onboarding team until e-signature arrives in the portal.
             </li>
           </ul>
         </CardContent>

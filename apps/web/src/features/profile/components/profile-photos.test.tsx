@@ -12,7 +12,10 @@ describe('profile photos', () => {
         json(200, buildMe({ agent_profile: { agent_image_profile_url: '/api/files/profile-1' } })),
     });
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Photos' })).toBeInTheDocument();
+    // The page loads on first visit with the details form: give a busy machine more than a second.
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Photos' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
 
     expect(screen.getByRole('img', { name: 'Your profile image' })).toHaveAttribute(
       'src',

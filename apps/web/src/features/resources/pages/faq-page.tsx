@@ -1,16 +1,19 @@
-import { PlannedPage } from '@/components/planned-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FAQ_TOPICS } from '../components/faq-entries';
+import { FaqList } from '../components/faq-list';
 
+/** /resources/faq: the questions agents ask most, by topic, searchable and linkable. */
 export function FaqPage() {
+  useDocumentTitle('Frequently asked questions');
   return (
-    <PlannedPage
-      title="Frequently asked questions"
-      intro="Answers to the questions agents ask most about the programme."
-      upcoming={[
-        'How leads are chosen for you: by the ZIP code of the property and the lead types you accept.',
-        'How leads reach you and your team by text, e-mail and phone, and what to do when one arrives.',
-        'Onboarding, the service and master referral agreements, referral fees, and how to pause or leave the programme.',
-      ]}
-      meanwhile={<p>Reply to any e-mail from the office with your question; a person will answer it.</p>}
-    />
+    <div className="grid max-w-3xl gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Frequently asked questions</h1>
+        <p className="text-muted-foreground">
+          Answers to the questions agents ask most about the programme. Open a question to read its answer.
+        </p>
+      </div>
+      <FaqList topics={FAQ_TOPICS} />
+    </div>
   );
 }

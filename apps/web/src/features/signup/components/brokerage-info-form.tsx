@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgentRecord, BrokerageInfoSchema } from '@portal/shared';
+import type * as React from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ChoiceField } from '@/components/ui/choice-field';
@@ -16,7 +17,7 @@ interface BrokerageValues {
   brokerage: string;
   broker_of_record: Contact & { is_billing_contact: boolean; billing_contact: Contact };
 }
-type BrokerageInfo = z.output<typeof BrokerageInfoSchema>;
+export type BrokerageInfo = z.output<typeof BrokerageInfoSchema>;
 
 const zod = zodResolver(BrokerageInfoSchema);
 
@@ -41,9 +42,19 @@ const contactDefaults = (contact: Contact | null | undefined): Contact => ({
   email: contact?.email ?? '',
 });
 
-/** The brokerage's name and the broker of record, with who receives the bills. */
-export function BrokerageInfoForm({ agent }: { agent: AgentRecord }) {
-  const save = useSaveStep('brokerageInfo', agent);
+interface BrokerageFormProps {
+  agent: AgentRecord;
+  /** Saves the checked answers; what it throws is shown above the buttons, and nothing typed is lost. */
+  onSave: (values: BrokerageInfo) => Promise<void>;
+  /** The form's buttons (a submit button saves), given whether a save is under way. */
+  actions: (pending: boolean) => React.ReactNode;
+}
+
+/**
+ * The brokerage's name and the broker of record, with who receives the bills: the signup step,
+ * the onboarding step and the profile page each decide what saving means and which buttons show.
+ */
+export function BrokerageForm({ agent, onSave, actions }: BrokerageFormProps) {
   const submit = useStepSubmit();
   const broker = agent.broker_of_record;
   const form = useForm<BrokerageValues, unknown, BrokerageInfo>({
@@ -62,7 +73,11 @@ export function BrokerageInfoForm({ agent }: { agent: AgentRecord }) {
   const billingErrors = brokerErrors?.billing_contact;
   const brokerPays = form.watch('broker_of_record.is_billing_contact');
 
-  const onSubmit = form.handleSubmit((values) => submit.run(() => save(values)));
+  const onSubmit = form.handleSubmit(
+    (values) => submit.run(() => onSave(values)),
+    // The field messages say what to fix now; an earlier save's message no longer applies.
+    () => submit.setError(null),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Brokerage information" className="grid gap-5">
@@ -138,7 +153,19 @@ export function BrokerageInfoForm({ agent }: { agent: AgentRecord }) {
         </fieldset>
       )}
       <FormError message={submit.error} />
-      <WizardActions page="brokerageInfo" agent={agent} pending={submit.pending} />
+      {actions(submit.pending)}
     </form>
+  );
+}
+
+/** The signup step: saving moves the agent on to the master agreement. */
+export function BrokerageInfoForm({ agent }: { agent: AgentRecord }) {
+  const save = useSaveStep('brokerageInfo', agent);
+  return (
+    <BrokerageForm
+      agent={agent}
+      onSave={(values) => save(values)}
+      actions={(pending) => <WizardActions page="brokerageInfo" agent={agent} pending={pending} />}
+    />
   );
 }

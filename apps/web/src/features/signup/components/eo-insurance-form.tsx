@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AgentRecord } from '@portal/shared';
 import { FileText } from 'lucide-react';
+import type * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ChoiceField } from '@/components/ui/choice-field';
@@ -25,9 +26,26 @@ const EoFormSchema = z
     }
   });
 
-/** Errors and omissions insurance: yes with the certificate and its expiry date, or no. */
-export function EoInsuranceForm({ agent }: { agent: AgentRecord }) {
-  const save = useSaveStep('eoInsurance', agent);
+/** What the E&O form saves: the answer, with the expiry date when the answer is yes. */
+export type EoInsuranceAnswer =
+  | { has_eo_certificate: 'yes'; policy_exp_date: string }
+  | { has_eo_certificate: 'no' };
+
+/**
+ * Errors and omissions insurance: yes with the certificate and its expiry date, or no. The
+ * signup step and the onboarding step each decide what saving means and which buttons show.
+ */
+export function EoForm({
+  agent,
+  onSave,
+  actions,
+}: {
+  agent: AgentRecord;
+  /** Saves the checked answer; what it throws is shown above the buttons, and nothing typed is lost. */
+  onSave: (answer: EoInsuranceAnswer) => Promise<void>;
+  /** The form's buttons (a submit button saves), given whether a save is under way. */
+  actions: (pending: boolean) => React.ReactNode;
+}) {
   const submit = useStepSubmit();
   const form = useForm<z.input<typeof EoFormSchema>, unknown, z.output<typeof EoFormSchema>>({
     resolver: zodResolver(EoFormSchema),
@@ -43,10 +61,15 @@ export function EoInsuranceForm({ agent }: { agent: AgentRecord }) {
   const { errors } = form.formState;
   const hasInsurance = form.watch('has_eo_certificate') === 'yes';
 
-  const onSubmit = form.handleSubmit(({ has_eo_certificate, policy_exp_date }) =>
-    submit.run(() =>
-      save(has_eo_certificate === 'yes' ? { has_eo_certificate, policy_exp_date } : { has_eo_certificate }),
-    ),
+  const onSubmit = form.handleSubmit(
+    ({ has_eo_certificate, policy_exp_date }) =>
+      submit.run(() =>
+        onSave(
+          has_eo_certificate === 'yes' ? { has_eo_certificate, policy_exp_date } : { has_eo_certificate },
+        ),
+      ),
+    // The field messages say what to fix now; an earlier save's message no longer applies.
+    () => submit.setError(null),
   );
 
   return (
@@ -59,7 +82,7 @@ export function EoInsuranceForm({ agent }: { agent: AgentRecord }) {
             legend="Do you carry errors and omissions (E&O) insurance?"
             choices={[
               { value: 'yes', label: 'Yes', description: 'Upload the certificate and give its expiry date.' },
-              { value: 'no', label: 'No', description: 'You can add a certificate later, in onboarding.' },
+              { value: 'no', label: 'No', description: 'You can add a certificate later.' },
             ]}
             layout="row"
             name={field.name}
@@ -96,7 +119,19 @@ export function EoInsuranceForm({ agent }: { agent: AgentRecord }) {
         </div>
       ) : null}
       <FormError message={submit.error} />
-      <WizardActions page="eoInsurance" agent={agent} pending={submit.pending} />
+      {actions(submit.pending)}
     </form>
+  );
+}
+
+/** The signup step: saving moves the agent on to the onboarding call. */
+export function EoInsuranceForm({ agent }: { agent: AgentRecord }) {
+  const save = useSaveStep('eoInsurance', agent);
+  return (
+    <EoForm
+      agent={agent}
+      onSave={(answer) => save(answer)}
+      actions={(pending) => <WizardActions page="eoInsurance" agent={agent} pending={pending} />}
+    />
   );
 }

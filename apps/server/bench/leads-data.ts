@@ -1,0 +1,390 @@
+import { pathToFileURL } from 'node:url';
+import { LEAD_TYPES, type LeadType, US_STATES } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../src/db/client';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { geoDataset } from '../src/modules/geo/dataset';
+import { searchTextOf } from '../src/modules/leads/serialize';
+import { refreshAgentStats } from '../src/modules/leads/stats';
+
+/**
+ * The data of the leads benchmark: active agents with overlapping service areas of real ZIP codes
+ * (the package data the portal already ships), their own recipient row, and leads spread over the
+ * last 120 days. Deterministic (seeded), written with multi-row INSERTs in one transaction, and
+ * skipped when the same data is already there. On its own: `tsx bench/leads-data.ts` fills the
+ * database of DATABASE_URL (or the PGlite of DATA_DIR); BENCH_LEADS_SCALE=0.1 makes a tenth.
+ */
+export interface BenchSize {
+  agents: number;
+  zips: number;
+  leads: number;
+}
+
+export const FULL_SIZE: BenchSize = { agents: 1000, zips: 40_000, leads: 200_000 };
+export const scaledSize = (scale: number): BenchSize => ({
+  agents: Math.max(10, Math.round(FULL_SIZE.agents * scale)),
+  zips: Math.max(400, Math.round(FULL_SIZE.zips * scale)),
+  leads: Math.max(2000, Math.round(FULL_SIZE.leads * scale)),
+});
+
+export const BENCH_PASSWORD = 'bench-agent-password-2026';
+export const BENCH_EMAIL_DOMAIN = 'bench.agentportal.local';
+/** The source (API key name) of the leads the intake benchmark posts; removed after each run. */
+export const BENCH_INTAKE_SOURCE = 'Bench intake';
+
+export interface BenchZip {
+  zip: string;
+  city: string;
+  county: string;
+  state: string;
+}
+
+/** A seeded generator (mulberry32): the same data on every run and every machine. */
+export function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return { next, int, pick };
+}
+
+/** `count` real ZIP codes, in state, county, ZIP order so that a run of them is a real area. */
+export async function benchZips(count: number): Promise<BenchZip[]> {
+  const geo = await geoDataset();
+  const all: BenchZip[] = [];
+  for (const summary of geo.states) {
+    const state = geo.state(summary.code)!;
+    for (const county of state.counties) {
+      for (const zip of county.zips)
+        all.push({ zip: zip.zip, city: zip.city, county: county.name, state: state.code });
+    }
+  }
+  if (count > all.length) throw new Error(`Only ${all.length} ZIP codes are known; asked for ${count}`);
+  return Array.from({ length: count }, (_, i) => all[Math.floor((i * all.length) / count)]!);
+}
+
+// biome-ignore format: word lists read better in rows
+const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
+  'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Daniel',
+  'Lisa', 'Matthew', 'Nancy', 'Anthony', 'Betty', 'Mark', 'Sandra', 'Donald', 'Ashley', 'Steven', 'Emily', 'Andrew',
+  'Donna', 'Kenneth', 'Michelle', 'Joshua', 'Carol', 'Kevin', 'Amanda', 'Brian', 'Melissa', 'George', 'Deborah',
+  'Luis', 'Rosa', 'Wei', 'Mei', 'Ahmed', 'Fatima', 'Jamal', 'Aaliyah', 'Diego', 'Sofia', 'Hiroshi', 'Yuki', 'Priya',
+  'Raj', 'Olga', 'Ivan', 'Chloe', 'Noah', 'Grace', 'Ethan', 'Zoe', 'Marcus', 'Keisha', 'Tyrone', 'Ana', 'Mateo'];
+// biome-ignore format: word lists read better in rows
+const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
+  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
+  'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young',
+  'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker',
+  'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Kim', 'Patel', 'Chen', 'Okafor', "O'Brien",
+  'Kowalski', 'Schmidt', 'Rossi', 'Novak', 'Haddad', 'Yamamoto', 'Singh', 'Murphy', 'Cohen', 'Fischer', 'Dubois'];
+// biome-ignore format: word lists read better in rows
+const STREETS = ['Main', 'Oak', 'Pine', 'Maple', 'Cedar', 'Elm', 'Washington', 'Lake', 'Hill', 'Park', 'Sunset',
+  'Lincoln', 'Jackson', 'Church', 'River', 'Highland', 'Meadow', 'Forest', 'Willow', 'Ridge', 'Valley', 'Spring',
+  'Madison', 'Franklin', 'Jefferson', 'Chestnut', 'Walnut', 'Dogwood', 'Magnolia', 'Prairie', 'Canyon', 'Mesa'];
+const SUFFIXES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pl', 'Cir'];
+const AREA_CODES = [
+  205, 212, 303, 305, 312, 404, 415, 480, 502, 512, 602, 615, 702, 713, 801, 816, 901, 919, 971,
+];
+const BROKERAGES = [
+  'Keystone Realty',
+  'Harbor Homes',
+  'Summit Real Estate',
+  'Blue Door Realty',
+  'Cornerstone',
+];
+const SOURCES = ['Seller feed', 'FSBO finder', 'Expired listings feed', 'Website form'];
+const NOTES = [
+  '',
+  '',
+  '',
+  '',
+  'Wants to sell before school starts.',
+  'Call after 5 pm.',
+  'Inherited the house.',
+];
+// biome-ignore format: a table reads better in rows
+const ZONES: Record<string, string> = {
+  CA: 'America/Los_Angeles', WA: 'America/Los_Angeles', OR: 'America/Los_Angeles', NV: 'America/Los_Angeles',
+  AZ: 'America/Phoenix', CO: 'America/Denver', UT: 'America/Denver', NM: 'America/Denver', MT: 'America/Denver',
+  WY: 'America/Denver', ID: 'America/Boise', AK: 'America/Anchorage', HI: 'Pacific/Honolulu', TX: 'America/Chicago',
+  IL: 'America/Chicago', MN: 'America/Chicago', WI: 'America/Chicago', IA: 'America/Chicago', MO: 'America/Chicago',
+  AR: 'America/Chicago', LA: 'America/Chicago', MS: 'America/Chicago', AL: 'America/Chicago', OK: 'America/Chicago',
+  KS: 'America/Chicago', NE: 'America/Chicago', SD: 'America/Chicago', ND: 'America/Chicago', TN: 'America/Chicago',
+};
+
+const DAY = 86_400_000;
+const STATE_NAME = new Map<string, string>(US_STATES.map(([code, name]) => [code, name]));
+
+interface PlannedAgent {
+  id: string;
+  name: [string, string];
+  zips: number[];
+  excludedZips: Set<string>;
+  excludedCities: Set<string>;
+  nichesOff: Set<LeadType>;
+}
+
+/** Inserts plain snake_case rows; columns left out take their defaults. */
+async function insertRows(db: Executor, table: string, rows: Record<string, unknown>[], batch = 5000) {
+  if (rows.length === 0) return;
+  const columns = sql.raw(
+    Object.keys(rows[0]!)
+      .map((column) => `"${column}"`)
+      .join(', '),
+  );
+  for (let i = 0; i < rows.length; i += batch) {
+    const json = JSON.stringify(rows.slice(i, i + batch));
+    await db.execute(sql`insert into ${sql.raw(`"${table}"`)} (${columns})
+      select ${columns} from json_populate_recordset(null::${sql.raw(`"${table}"`)}, ${json}::json)`);
+  }
+}
+
+async function existing(db: Executor): Promise<{ agents: number; leads: number }> {
+  const { rows } = (await db.execute(sql`select
+      (select count(*)::int from agents where agent_uri like 'bench-agent-%') as agents,
+      (select count(*)::int from leads where external_id like 'bench-%') as leads`)) as unknown as {
+    rows: { agents: number; leads: number }[];
+  };
+  return { agents: Number(rows[0]!.agents), leads: Number(rows[0]!.leads) };
+}
+
+/** Removes what the intake benchmark posted (and the jobs it queued, never worked in a bench). */
+export async function removeIntakeLeads(db: Executor): Promise<number> {
+  const ids = sql`(select id from leads where source = ${BENCH_INTAKE_SOURCE})`;
+  await db.execute(sql`delete from pgboss.job where name = 'deliver-message' and data->>'id' in
+    (select id::text from outbox_messages where lead_id in ${ids})`);
+  await db.execute(sql`delete from outbox_messages where lead_id in ${ids}`);
+  const { rows } = (await db.execute(
+    sql`with gone as (delete from leads where source = ${BENCH_INTAKE_SOURCE} returning 1)
+      select count(*)::int as n from gone`,
+  )) as unknown as { rows: { n: number }[] };
+  await db.execute(sql`delete from api_keys where name = ${BENCH_INTAKE_SOURCE}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function generateLeadsData(
+  db: Db,
+  size: BenchSize,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const started = performance.now();
+  const before = await existing(db);
+  if (before.agents === size.agents && before.leads === size.leads) {
+    log(`bench data already there (${size.agents} agents, ${size.leads} leads): generation skipped`);
+    return;
+  }
+  const rnd = random(20261121);
+  const zips = await benchZips(size.zips);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const now = Date.now();
+
+  // Service areas: runs of neighbouring ZIPs starting every `spacing` ZIPs, 2.5 to 5.5 times as
+  // long, so that each ZIP is served by a few agents and their areas overlap.
+  const spacing = size.zips / size.agents;
+  const coverage = new Uint8Array(size.zips);
+  const planned: PlannedAgent[] = [];
+  for (let k = 0; k < size.agents; k++) {
+    const start = Math.floor(k * spacing + rnd.next() * spacing);
+    const length = Math.round(spacing * (2.5 + rnd.next() * 3));
+    const own = Array.from({ length }, (_, j) => (start + j) % size.zips);
+    for (const z of own) coverage[z]! += 1;
+    const excludedZips = new Set<string>();
+    if (rnd.next() < 0.1) for (let n = rnd.int(1, 4); n > 0; n--) excludedZips.add(zips[rnd.pick(own)]!.zip);
+    const excludedCities = new Set<string>();
+    if (rnd.next() < 0.05) excludedCities.add(zips[rnd.pick(own)]!.city);
+    const nichesOff = new Set<LeadType>();
+    if (rnd.next() < 0.15) for (let n = rnd.int(1, 2); n > 0; n--) nichesOff.add(rnd.pick(LEAD_TYPES));
+    const name: [string, string] = [rnd.pick(FIRST), rnd.pick(LAST)];
+    planned.push({ id: crypto.randomUUID(), name, zips: own, excludedZips, excludedCities, nichesOff });
+  }
+
+  const phone = () => `+1${rnd.pick(AREA_CODES)}555${String(rnd.int(0, 9999)).padStart(4, '0')}`;
+  const users: Record<string, unknown>[] = [];
+  const agents: Record<string, unknown>[] = [];
+  const recipients: Record<string, unknown>[] = [];
+  planned.forEach((agent, k) => {
+    const n = String(k + 1).padStart(4, '0');
+    const email = `bench.agent.${n}@${BENCH_EMAIL_DOMAIN}`;
+    const home = zips[agent.zips[0]!]!;
+    const [first, last] = agent.name;
+    const userId = crypto.randomUUID();
+    const agentPhone = phone();
+    const signedUp = new Date(now - rnd.int(150, 700) * DAY).toISOString();
+    users.push({
+      id: userId,
+      email,
+      name: `${first} ${last}`,
+      password_hash: passwordHash,
+      is_verified: true,
+      is_agent: true,
+    });
+    agents.push({
+      id: agent.id,
+      user_id: userId,
+      agent_number: 50_000 + k,
+      agent: `${first} ${last}`,
+      agent_first_name: first,
+      agent_last_name: last,
+      agent_uri: `bench-agent-${n}`,
+      agent_email: email,
+      agent_phone: agentPhone,
+      brokerage: rnd.pick(BROKERAGES),
+      located_in: `${home.city}, ${home.state}`,
+      timezone: ZONES[home.state] ?? 'America/New_York',
+      service_area_name: `${home.county} County area`,
+      states: [{ short: home.state, long: STATE_NAME.get(home.state) ?? home.state }],
+      states_serviced: [home.state],
+      zipcodes: agent.zips.map((z) => zips[z]!.zip),
+      excluded_zips: [...agent.excludedZips],
+      excluded_cities: agent.excludedCities.size
+        ? [...agent.excludedCities].map((city_name) => ({ city_name }))
+        : null,
+      ...Object.fromEntries(LEAD_TYPES.map((type) => [type, !agent.nichesOff.has(type)])),
+      agent_status: 'active',
+      signup_status: 'complete',
+      sign_up_date: signedUp,
+      onboarding_date: signedUp,
+    });
+    recipients.push({
+      agent_id: agent.id,
+      first_name: first,
+      last_name: last,
+      phone_number: agentPhone,
+      email,
+      send_sms: true,
+      send_email: true,
+      phone_call: true,
+      is_primary: true,
+      is_agent: true,
+    });
+  });
+
+  // Leads: about 1% unassigned, the rest shared by agent weight (0.5 to 1.5 of the mean).
+  const unassigned = Math.round(size.leads / 100);
+  const weights = planned.map(() => 0.5 + rnd.next());
+  const total = weights.reduce((a, b) => a + b, 0);
+  const shares = weights.map((w) => Math.floor(((size.leads - unassigned) * w) / total));
+  let rest = size.leads - unassigned - shares.reduce((a, b) => a + b, 0);
+  for (let k = 0; rest > 0; k = (k + 1) % shares.length, rest--) shares[k]! += 1;
+
+  const leads: Record<string, unknown>[] = [];
+  const makeLead = (agent: PlannedAgent | null) => {
+    let at = rnd.int(0, size.zips - 1);
+    let types: readonly LeadType[] = LEAD_TYPES;
+    if (agent) {
+      for (let tries = 0; tries < 8; tries++) {
+        at = rnd.pick(agent.zips);
+        if (!agent.excludedZips.has(zips[at]!.zip) && !agent.excludedCities.has(zips[at]!.city)) break;
+      }
+      types = LEAD_TYPES.filter((type) => !agent.nichesOff.has(type));
+    }
+    const place = zips[at]!;
+    const [first, last] = [rnd.pick(FIRST), rnd.pick(LAST)];
+    const kind = rnd.next();
+    const email =
+      kind < 0.05
+        ? ''
+        : `${first}.${last.replace(/\W/g, '')}${rnd.int(1, 99)}@example.${rnd.pick(['com', 'net', 'org'])}`;
+    const values = {
+      firstName: first,
+      lastName: last,
+      phone: kind > 0.85 ? '' : phone(),
+      email: email.toLowerCase(),
+      street: `${rnd.int(100, 9899)} ${rnd.pick(STREETS)} ${rnd.pick(SUFFIXES)}`,
+      city: place.city,
+      state: place.state,
+      zip: place.zip,
+    };
+    if (!values.phone && !values.email) values.phone = phone();
+    const created = now - rnd.next() * 120 * DAY;
+    const roll = rnd.next();
+    const status = roll < 0.65 ? 'active' : roll < 0.9 ? 'archived' : 'closed';
+    const updated = status === 'active' ? created : created + rnd.next() * (now - created);
+    const candidates = agent ? Math.max(1, coverage[at]!) : 0;
+    const salePrice = rnd.int(120, 950) * 1000;
+    leads.push({
+      agent_id: agent?.id ?? null,
+      lead_type: rnd.pick(types),
+      status,
+      first_name: values.firstName,
+      last_name: values.lastName,
+      phone: values.phone,
+      email: values.email,
+      street: values.street,
+      city: values.city,
+      state: values.state,
+      zip: values.zip,
+      county: place.county,
+      source: rnd.pick(SOURCES),
+      external_id: `bench-${leads.length + 1}`,
+      notes: rnd.pick(NOTES),
+      routing: agent
+        ? {
+            decision: 'assigned',
+            reason: `Routed to the fewest leads in the last 30 days, among ${candidates} eligible agents for ZIP ${place.zip}.`,
+            candidates,
+            decidedAt: new Date(created).toISOString(),
+          }
+        : {
+            decision: 'unassigned',
+            reason: `No agent serves ZIP ${place.zip}.`,
+            candidates: 0,
+            decidedAt: new Date(created).toISOString(),
+          },
+      closing_date:
+        status === 'closed'
+          ? new Date(Math.min(now, created + rnd.int(20, 90) * DAY)).toISOString().slice(0, 10)
+          : null,
+      sale_price: status === 'closed' ? salePrice : null,
+      gross_commission:
+        status === 'closed' ? Math.round(salePrice * (0.025 + rnd.next() * 0.005) * 100) / 100 : null,
+      search_text: searchTextOf(values),
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(updated).toISOString(),
+    });
+  };
+  planned.forEach((agent, k) => {
+    for (let n = 0; n < shares[k]!; n++) makeLead(agent);
+  });
+  for (let n = 0; n < unassigned; n++) makeLead(null);
+
+  await db.transaction(async (tx) => {
+    if (before.agents > 0 || before.leads > 0) {
+      log('bench data of another size found: replacing it');
+      await removeIntakeLeads(tx);
+      await tx.execute(sql`delete from leads where external_id like 'bench-%'`);
+      await tx.execute(sql`delete from users where email like ${`%@${BENCH_EMAIL_DOMAIN}`}`);
+    }
+    await insertRows(tx, 'users', users);
+    await insertRows(tx, 'agents', agents, 1000);
+    await insertRows(tx, 'recipients', recipients);
+    await insertRows(tx, 'leads', leads);
+    await refreshAgentStats(tx);
+  });
+  // As autovacuum would: fresh statistics, and the ZIP index's pending list merged (a GIN index
+  // written in bulk keeps its new entries in a list that every lookup reads until a vacuum).
+  await db.execute(sql`vacuum analyze users, agents, recipients, leads`);
+
+  const served = [0, 0, 0, 0];
+  for (const c of coverage) served[c === 0 ? 0 : c === 1 ? 1 : c <= 5 ? 2 : 3]! += 1;
+  const share = (n: number) => `${((n / size.zips) * 100).toFixed(1)}%`;
+  log(
+    `generated ${size.agents} agents, ${size.zips} ZIPs, ${size.leads} leads in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+      `(ZIPs served by 0 agents: ${share(served[0]!)}, 1: ${share(served[1]!)}, 2-5: ${share(served[2]!)}, 6+: ${share(served[3]!)})`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { loadConfig } = await import('../src/config');
+  const { closeRuntime, openRuntime } = await import('../src/runtime');
+  const deps = await openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
+  const scale = Number(process.env.BENCH_LEADS_SCALE ?? 1);
+  await generateLeadsData(deps.database.db, scale === 1 ? FULL_SIZE : scaledSize(scale));
+  await closeRuntime(deps);
+}

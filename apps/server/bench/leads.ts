@@ -1,0 +1,320 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LEAD_TYPES, type LeadsList } from '@portal/shared';
+import type autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import type { Db } from '../src/db/client';
+import { createApiKey } from '../src/modules/leads/api-keys';
+import { decideRouting } from '../src/modules/leads/routing';
+import { refreshAgentStats } from '../src/modules/leads/stats';
+import { closeRuntime, openRuntime } from '../src/runtime';
+import {
+  BENCH_INTAKE_SOURCE,
+  BENCH_PASSWORD,
+  type BenchZip,
+  benchZips,
+  FULL_SIZE,
+  generateLeadsData,
+  random,
+  removeIntakeLeads,
+  scaledSize,
+} from './leads-data';
+import {
+  type BenchServer,
+  type Figure,
+  figureOf,
+  load,
+  printTable,
+  startServer,
+  stopServer,
+} from './measure';
+
+/**
+ * `npm run bench:leads` (and part of `npm run bench`): the leads hot paths on generated data
+ * (1,000 agents, 40,000 ZIPs, 200,000 leads; bench/leads-data.ts), against a bare Fastify handler
+ * served by the same process in the same run. The aim (issue #8): a leads page and an intake under
+ * 20 ms at p95 with 50 connections, on PostgreSQL.
+ *
+ * PostgreSQL when DATABASE_URL is set; give it a database of its own (the data stays there for the
+ * next run), `--recreate` drops and creates it first (only a database whose name says "bench").
+ * Without DATABASE_URL: an embedded PGlite in a temporary folder with a tenth of the data
+ * (BENCH_LEADS_SCALE); PGlite runs one query at a time, its figures are not the target.
+ * BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUTING_SAMPLES change the load.
+ */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const ROUTING_SAMPLES = Number(process.env.BENCH_ROUTING_SAMPLES ?? 2000);
+const TARGET_P95_MS = 20;
+
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+
+interface Target {
+  name: string;
+  options: autocannon.Options;
+}
+
+/** One endpoint at saturation (closed loop) or at a fixed rate; warm-up first, not counted. */
+async function measure(server: BenchServer, target: Target, rate?: number): Promise<Figure> {
+  const fixed = rate ? { overallRate: rate } : {};
+  if (WARMUP > 0) {
+    await load({ ...target.options, ...fixed, connections: Math.min(10, CONNECTIONS), duration: WARMUP });
+  }
+  const cpuBefore = await server.cpu();
+  const { result, times } = await load({
+    ...target.options,
+    ...fixed,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  const cpuMs = ((await server.cpu()) - cpuBefore) / Math.max(result.requests.total, 1);
+  return figureOf(target.name, times, {
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx,
+    cpuMs,
+    http: !rate,
+  });
+}
+
+/** The routing decision alone, one at a time, for random ZIPs of the data. */
+async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
+  const rnd = random(8);
+  const times: number[] = [];
+  let assigned = 0;
+  let candidates = 0;
+  for (let i = 0; i < samples + 100; i++) {
+    const place = rnd.pick(zips);
+    const started = performance.now();
+    const decision = await decideRouting(db, {
+      zip: place.zip,
+      city: place.city,
+      lead_type: rnd.pick(LEAD_TYPES),
+    });
+    const ms = performance.now() - started;
+    if (i < 100) continue; // warm-up
+    times.push(ms);
+    if (decision.agentId) assigned += 1;
+    candidates += decision.candidates;
+  }
+  const seconds = times.reduce((a, b) => a + b, 0) / 1000;
+  const figure = figureOf('routing decision (decideRouting, 1 at a time)', times, {
+    rps: samples / seconds,
+    errors: 0,
+    cpuMs: null,
+    http: false,
+  });
+  return { figure, assigned: assigned / samples, candidates: candidates / samples };
+}
+
+/** Drops and creates the database of DATABASE_URL, after checking it is one meant for benchmarks. */
+async function recreateDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/bench/i.test(name)) {
+    throw new Error(
+      `--recreate drops the database: its name must contain "bench" (DATABASE_URL names "${name}")`,
+    );
+  }
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    await client.query(`drop database if exists ${quoted} with (force)`);
+    await client.query(`create database ${quoted}`);
+  } finally {
+    await client.end();
+  }
+  console.log(`database ${name} recreated`);
+}
+
+async function expectOk(response: Response, what: string) {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function main() {
+  const postgres = Boolean(process.env.DATABASE_URL);
+  const scale = Number(process.env.BENCH_LEADS_SCALE ?? (postgres ? 1 : 0.1));
+  const size = scale === 1 ? FULL_SIZE : scaledSize(scale);
+  if (postgres && process.argv.includes('--recreate')) await recreateDatabase(process.env.DATABASE_URL!);
+  const dataDir = postgres
+    ? process.env.DATA_DIR
+    : mkdtempSync(path.join(os.tmpdir(), 'portal-leads-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RUN_WORKERS: 'false',
+    RATE_LIMIT_INTAKE_PER_KEY: '1000000000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+  };
+
+  // Data, the routing figure and the API key, then this process lets go of the database (a
+  // PGlite folder has one user at a time) and the server process takes it.
+  const deps = await openRuntime(loadConfig(env));
+  const db = deps.database.db;
+  await removeIntakeLeads(db);
+  await generateLeadsData(db, size);
+  // Every run starts from the same state: what earlier runs wrote to agents and leads vacuumed
+  // (the ZIP index's pending list merged), as autovacuum would have done by then.
+  await db.execute(sql`vacuum analyze agents, leads`);
+  const zips = await benchZips(size.zips);
+  const [agent] = (
+    (await db.execute(sql`
+      select u.email, a.agent_uri, count(*)::int as leads,
+        (select lower(l2.last_name) from leads l2 where l2.agent_id = a.id
+          group by 1 order by count(*) desc, 1 limit 1) as common_name
+      from agents a join users u on u.id = a.user_id join leads l on l.agent_id = a.id
+      where a.agent_uri like 'bench-agent-%'
+      group by a.id, u.email, a.agent_uri
+      order by abs(count(*) - 200), a.agent_uri limit 1`)) as unknown as {
+      rows: { email: string; agent_uri: string; leads: number; common_name: string }[];
+    }
+  ).rows;
+  if (!agent) throw new Error('no bench agent with leads: the data was not generated');
+  const routing = await measureRouting(db, zips, ROUTING_SAMPLES);
+  const { key } = await createApiKey(db, { name: BENCH_INTAKE_SOURCE });
+  await closeRuntime(deps);
+
+  const server = await startServer(env);
+  const saturated: Figure[] = [];
+  const paced: Figure[] = [];
+  try {
+    const form = `username=${encodeURIComponent(agent.email)}&password=${encodeURIComponent(BENCH_PASSWORD)}`;
+    const { access_token: token } = (await expectOk(
+      await fetch(`${server.app}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      }),
+      'login',
+    )) as { access_token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const pages = {
+      first: '/api/portal/me/leads?skip=0&limit=100',
+      search: `/api/portal/me/leads?skip=0&limit=100&q=${encodeURIComponent(agent.common_name)}`,
+      later: '/api/portal/me/leads?skip=100&limit=100',
+    };
+    // Each figure is of a real answer: a full page, a search that finds leads, a second page.
+    const check = async (url: string) =>
+      (await expectOk(await fetch(`${server.app}${url}`, { headers: auth }), url)) as LeadsList;
+    const [first, found, later] = [
+      await check(pages.first),
+      await check(pages.search),
+      await check(pages.later),
+    ];
+    console.log(
+      `leads of ${agent.agent_uri}: ${first.total} (page 1: ${first.items.length}, page 2: ${later.items.length}); ` +
+        `q=${agent.common_name} finds ${found.total}`,
+    );
+    if (first.items.length !== 100 || found.total === 0 || later.items.length === 0) {
+      throw new Error('the leads pages do not answer what the bench expects');
+    }
+
+    const rnd = random(9);
+    const intakeBody = () => {
+      const place = rnd.pick(zips);
+      const phone = `(${rnd.pick([205, 303, 480, 512, 602, 713, 919])}) 555-${String(rnd.int(0, 9999)).padStart(4, '0')}`;
+      return JSON.stringify({
+        lead_type: rnd.pick(LEAD_TYPES),
+        first_name: rnd.pick(['Ana', 'Ben', 'Carla', 'Dev', 'Eli', 'Fay']),
+        last_name: rnd.pick(['Ortiz', 'Brooks', 'Nakamura', 'Reed', 'Shah']),
+        phone,
+        email: `seller${rnd.int(1, 999_999)}@example.com`,
+        street: `${rnd.int(100, 9899)} Bench St`,
+        city: place.city,
+        state: place.state,
+        zip: place.zip,
+        county: place.county,
+      });
+    };
+    const intakeHeaders = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const posted = await expectOk(
+      await fetch(`${server.app}/api/v1/leads`, {
+        method: 'POST',
+        headers: intakeHeaders,
+        body: intakeBody(),
+      }),
+      'intake',
+    );
+    if (!(posted as { routing?: unknown }).routing) throw new Error('the intake answered without a decision');
+
+    const get = (url: string) => ({ url: `${server.app}${url}`, headers: auth });
+    const targets: Target[] = [
+      { name: 'bare Fastify handler', options: { url: server.bare } },
+      { name: `GET leads, page 1 (limit 100, ${first.total} leads)`, options: get(pages.first) },
+      { name: `GET leads, q=${agent.common_name} (${found.total} found)`, options: get(pages.search) },
+      { name: 'GET leads, page 2 (skip 100)', options: get(pages.later) },
+      {
+        name: 'POST /api/v1/leads (a new lead each, routed)',
+        options: {
+          url: server.app,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/leads',
+              headers: intakeHeaders,
+              setupRequest: (request) => ({ ...request, body: intakeBody() }),
+            },
+          ],
+        },
+      },
+    ];
+    for (const target of targets) saturated.push(await measure(server, target));
+    if (RATE > 0) for (const target of targets) paced.push(await measure(server, target, RATE));
+  } finally {
+    await stopServer(server);
+  }
+
+  // The routing decision again, now that the intake has written leads and agent statistics.
+  const after = await openRuntime(loadConfig(env));
+  const routingAfter = await measureRouting(after.database.db, zips, ROUTING_SAMPLES);
+  routingAfter.figure.name = 'routing decision, after the intake runs';
+  const removed = await removeIntakeLeads(after.database.db);
+  await refreshAgentStats(after.database.db);
+  await closeRuntime(after);
+  if (!postgres && dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+  const database = postgres ? 'PostgreSQL' : 'PGlite (embedded, one query at a time: not the target)';
+  printTable(
+    `${database}; at saturation: ${CONNECTIONS} connections, each sending its next request as soon as ` +
+      `the last is answered, ${DURATION} s each (latency is about connections / req/s)`,
+    [...saturated, routing.figure, routingAfter.figure],
+  );
+  if (paced.length > 0) {
+    printTable(
+      `${database}; at a steady ${RATE} req/s over ${CONNECTIONS} connections, ${DURATION} s each`,
+      paced,
+    );
+  }
+  console.log(
+    `\nrouting: ${(routing.assigned * 100).toFixed(1)}% of random ZIPs assigned, ` +
+      `${routing.candidates.toFixed(1)} eligible agents on average; ${removed} bench intake leads removed`,
+  );
+  for (const [label, figures] of [
+    ['at saturation', saturated],
+    [`at ${RATE} req/s`, paced],
+  ] as const) {
+    const late = figures.filter((f) => /^(GET|POST)/.test(f.name) && f.p95 >= TARGET_P95_MS);
+    if (figures.length === 0) continue;
+    console.log(
+      late.length === 0
+        ? `${label}: aim met, every leads page and the intake under ${TARGET_P95_MS} ms at p95`
+        : `${label}: aim missed (p95 >= ${TARGET_P95_MS} ms) by ${late.map((f) => f.name).join('; ')}`,
+    );
+  }
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

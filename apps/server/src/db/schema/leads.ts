@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agents } from './agents';
+import { users } from './users';
+
+/**
+ * Keys of the machine clients that post leads (DESIGN.md section 5). Only a SHA-256 of the key is
+ * kept: keys are 256-bit random values, so a fast hash is as safe as a slow one and costs
+ * nothing per request. `prefix` (the key's first characters) finds the row.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    keyHash: text().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_prefix_key').on(t.prefix)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export interface LeadRouting {
+  decision: 'assigned' | 'unassigned' | 'manual';
+  reason: string;
+  /** How many agents could have taken the lead. */
+  candidates: number;
+  decidedAt: string;
+}
+
+/** A seller lead. Unassigned leads (no candidate) have no agent and wait for a superuser. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid().references(() => agents.id, { onDelete: 'set null' }),
+    leadType: text().notNull(),
+    status: text().$type<'active' | 'archived' | 'closed'>().notNull().default('active'),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    email: text().notNull().default(''),
+    street: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    zip: text().notNull(),
+    county: text().notNull().default(''),
+    source: text().notNull(),
+    externalId: text(),
+    notes: text().notNull().default(''),
+    routing: jsonb().$type<LeadRouting>(),
+    closingDate: date({ mode: 'string' }),
+    salePrice: numeric({ precision: 14, scale: 2, mode: 'number' }),
+    grossCommission: numeric({ precision: 14, scale: 2, mode: 'number' }),
+    /** Intake replay: the client's key and a hash of the body it sent. */
+    apiKeyId: uuid().references(() => apiKeys.id, { onDelete: 'set null' }),
+    idempotencyKey: text(),
+    requestHash: text(),
+    /** Lower-cased name, phone digits and address, for the workspace search. */
+    searchText: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_agent_status_created_idx').on(t.agentId, t.status, t.createdAt.desc()),
+    index('leads_agent_created_idx').on(t.agentId, t.createdAt.desc()),
+    index('leads_unassigned_idx').on(t.createdAt.desc()).where(sql`agent_id is null`),
+    uniqueIndex('leads_source_external_key').on(t.source, t.externalId).where(sql`external_id is not null`),
+    uniqueIndex('leads_idempotency_key')
+      .on(t.apiKeyId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+  ],
+);
+export type LeadRow = typeof leads.$inferSelect;
+
+/** The activity timeline of a lead: routed, each delivery, status changes, notes, calls. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** Who: a user, a recipient, or null for the system. */
+    actorType: text().$type<'user' | 'recipient' | 'system' | 'api'>().notNull().default('system'),
+    actorId: uuid(),
+    actorName: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+);
+export type LeadEventRow = typeof leadEvents.$inferSelect;
+
+/** Calls to an agent's tracking number or about a lead: they feed `answer_rate`. */
+export const callEvents = pgTable(
+  'call_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    leadId: uuid().references(() => leads.id, { onDelete: 'set null' }),
+    trackingNumber: text(),
+    outcome: text().$type<'answered' | 'missed'>().notNull(),
+    durationSeconds: integer(),
+    source: text().notNull(),
+    externalId: text(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('call_events_agent_idx').on(t.agentId, t.occurredAt),
+    uniqueIndex('call_events_source_external_key')
+      .on(t.source, t.externalId)
+      .where(sql`external_id is not null`),
+  ],
+);
+
+/** Every try at delivering an outbox message, with what the provider said. */
+export const messageAttempts = pgTable(
+  'message_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: uuid().notNull(),
+    attempt: integer().notNull(),
+    status: text().$type<'sent' | 'failed'>().notNull(),
+    provider: text(),
+    providerMessageId: text(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_attempts_message_idx').on(t.messageId, t.attempt)],
+);

@@ -1,0 +1,151 @@
+import type { Lead, LeadIntake } from '@portal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { agents, leadEvents, leads } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { dispatchSafely } from '../../lib/outbox';
+import { queueLeadDeliveries } from './delivery';
+import { decideRouting } from './routing';
+import { searchTextOf, toLead } from './serialize';
+import { refreshAgentStats } from './stats';
+
+/** Who posted: an API client (its key row) or a superuser's CSV import (no key). */
+export interface IntakeClient {
+  id: string | null;
+  name: string;
+}
+
+export interface IntakeResult {
+  /** 201 for a new lead; a replay answers as the first request did (201) or 200 for a known external id. */
+  status: 200 | 201;
+  replayed: boolean;
+  lead: Lead;
+}
+
+/** The same fields in the same order, whatever the client's key order or spacing. */
+export const hashIntake = (input: LeadIntake) =>
+  sha256(
+    JSON.stringify(
+      Object.keys(input)
+        .sort()
+        .map((key) => [key, input[key as keyof LeadIntake]]),
+    ),
+  );
+
+const IDEMPOTENCY_MISMATCH =
+  'This Idempotency-Key was already used with a different body. Use a new key for a new lead.';
+
+async function findReplay(
+  db: Executor,
+  apiKey: IntakeClient,
+  source: string,
+  input: LeadIntake,
+  idempotencyKey: string | undefined,
+  requestHash: string,
+): Promise<IntakeResult | null> {
+  if (idempotencyKey && apiKey.id) {
+    const [row] = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.apiKeyId, apiKey.id), eq(leads.idempotencyKey, idempotencyKey)));
+    if (row) {
+      if (row.requestHash !== requestHash) throw new AppError('unprocessable', IDEMPOTENCY_MISMATCH);
+      return { status: 201, replayed: true, lead: toLead(row) };
+    }
+  }
+  if (input.external_id) {
+    const [row] = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.source, source), eq(leads.externalId, input.external_id)));
+    if (row) return { status: 200, replayed: true, lead: toLead(row) };
+  }
+  return null;
+}
+
+/**
+ * POST /api/v1/leads: validates (done by the route), replays a retry, else routes the lead,
+ * stores it with the decision, queues its deliveries and refreshes the agent's statistics, all
+ * in one transaction; deliveries are dispatched after commit (the outbox sweep covers a miss).
+ */
+export async function intakeLead(
+  deps: AppDeps,
+  options: { apiKey: IntakeClient; input: LeadIntake; idempotencyKey?: string; actor?: 'api' | 'import' },
+): Promise<IntakeResult> {
+  const { apiKey, input, idempotencyKey } = options;
+  const db = deps.database.db;
+  const source = input.source ?? apiKey.name;
+  const requestHash = hashIntake(input);
+
+  const early = await findReplay(db, apiKey, source, input, idempotencyKey, requestHash);
+  if (early) return early;
+
+  const outcome = await db.transaction(async (tx) => {
+    // Leads for one ZIP are routed one at a time, so two at once cannot both see the same counts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-zip:${input.zip}`}))`);
+    const decision = await decideRouting(tx, input);
+    const values = {
+      agentId: decision.agentId,
+      leadType: input.lead_type,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      email: input.email,
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      zip: input.zip,
+      county: input.county,
+      source,
+      externalId: input.external_id ?? null,
+      notes: input.notes,
+      routing: {
+        decision: decision.agentId ? ('assigned' as const) : ('unassigned' as const),
+        reason: decision.reason,
+        candidates: decision.candidates,
+        decidedAt: new Date().toISOString(),
+      },
+      apiKeyId: apiKey.id,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+    };
+    // A concurrent twin (same key or external id) wins the unique index: this insert does nothing.
+    const [row] = await tx
+      .insert(leads)
+      .values({ ...values, searchText: searchTextOf(values) })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await tx.insert(leadEvents).values({
+      leadId: row.id,
+      kind: row.agentId ? 'routed' : 'unassigned',
+      actorType: options.actor === 'import' ? 'system' : 'api',
+      actorName: apiKey.name,
+      details: { reason: decision.reason, candidates: decision.candidates, agent_id: row.agentId },
+    });
+    let messageIds: string[] = [];
+    if (row.agentId) {
+      const [agent] = await tx
+        .select({ name: agents.agent, first: agents.agentFirstName, last: agents.agentLastName })
+        .from(agents)
+        .where(eq(agents.id, row.agentId));
+      const agentName = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim() || 'you';
+      messageIds = await queueLeadDeliveries(tx, deps.config, row, agentName);
+      await refreshAgentStats(tx, row.agentId);
+    }
+    return { row, messageIds };
+  });
+
+  if (!outcome) {
+    const replay = await findReplay(db, apiKey, source, input, idempotencyKey, requestHash);
+    if (replay) return replay;
+    throw new AppError(
+      'conflict',
+      'A lead with this Idempotency-Key or external_id is being created; retry.',
+    );
+  }
+  await dispatchSafely(deps.queue, ...outcome.messageIds);
+  return { status: 201, replayed: false, lead: toLead(outcome.row) };
+}

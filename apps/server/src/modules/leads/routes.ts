@@ -1,0 +1,265 @@
+import {
+  CallEventInputSchema,
+  DetailSchema,
+  ERROR,
+  LeadDetailSchema,
+  LeadIntakeSchema,
+  LeadPatchSchema,
+  LeadSchema,
+  LeadStatsSchema,
+  LeadsListSchema,
+  LeadsQuerySchema,
+} from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ApiKeyRow, agents } from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { currentUser, requireSuperuser, requireUser } from '../../plugins/auth';
+import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
+import { touchApiKey, verifyApiKey } from './api-keys';
+import { recordCall } from './calls';
+import { importLeadsCsv } from './import';
+import { intakeLead } from './intake';
+import { getLead, type LeadScope, leadStats, listLeads, updateLead } from './workspace';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey?: ApiKeyRow;
+  }
+}
+
+const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 404: DetailSchema };
+const intakeErrors = {
+  ...errors,
+  409: DetailSchema,
+  413: DetailSchema,
+  415: DetailSchema,
+  422: DetailSchema,
+  429: DetailSchema,
+};
+const IdParams = z.object({ id: z.uuid({ message: 'Lead not found' }) });
+const INTAKE_BODY_LIMIT = 32 * 1024;
+const API_KEY_REQUIRED = 'A valid API key is required: send it as "Authorization: Bearer <key>".';
+
+/** Machine clients: a live API key, JSON only, within the key's rate (SECURITY.md item 20). */
+async function requireApiKey(request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  const presented = header?.startsWith('Bearer ')
+    ? header.slice(7)
+    : (request.headers['x-api-key'] as string | undefined);
+  const { database, config } = request.server.deps;
+  const key = await verifyApiKey(database.db, presented);
+  if (!key) throw new AppError('unauthorized', API_KEY_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+  await enforceRateLimits(database.db, [
+    { key: `intake:key:${key.id}`, limit: config.rateLimits.intakePerKeyPerMinute, windowSeconds: 60 },
+  ]);
+  await touchApiKey(database.db, key);
+  request.apiKey = key;
+}
+
+async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new AppError('unsupported_media_type', 'Send the lead as JSON (Content-Type: application/json).');
+  }
+}
+
+const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200, 'Idempotency-Key is too long (at most 200 characters)')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+  .optional();
+
+/**
+ * Who is asking about leads: the agent with a bearer token, or a recipient with its session
+ * header (SPEC.md section 6). Anyone else has no leads here.
+ */
+async function resolveLeadScope(request: FastifyRequest): Promise<void> {
+  if (request.headers[RECIPIENT_HEADER] !== undefined) {
+    await requireRecipient(request);
+    const { recipient, context } = request.recipientAuth!;
+    request.leadScope = {
+      kind: 'recipient',
+      agentId: recipient.agentId,
+      recipientId: recipient.id,
+      actorName: `${context.first_name} ${context.last_name}`.trim(),
+    };
+    return;
+  }
+  await requireUser(request);
+  const user = currentUser(request);
+  const [agent] = await request.server.deps.database.db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.userId, user.id));
+  if (!agent) throw forbidden(ERROR.agentProfileNotAvailable);
+  request.leadScope = {
+    kind: 'agent',
+    agentId: agent.id,
+    actorId: user.id,
+    actorName: user.name || user.email,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    leadScope?: LeadScope;
+  }
+}
+
+export async function leadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  r.post(
+    '/v1/leads',
+    {
+      bodyLimit: INTAKE_BODY_LIMIT,
+      preValidation: [requireJson, requireApiKey],
+      schema: {
+        tags: ['intake'],
+        summary: 'Post a seller lead (API key; idempotent by Idempotency-Key or source + external_id)',
+        headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
+        body: LeadIntakeSchema,
+        response: { 200: LeadSchema, 201: LeadSchema, ...intakeErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await intakeLead(app.deps, {
+        apiKey: request.apiKey!,
+        input: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(result.status).send(result.lead);
+    },
+  );
+
+  r.post(
+    '/v1/calls',
+    {
+      bodyLimit: INTAKE_BODY_LIMIT,
+      preValidation: [requireJson, requireApiKey],
+      schema: {
+        tags: ['intake'],
+        summary: 'Record a call answered or missed, for a lead or a tracking number (API key)',
+        body: CallEventInputSchema,
+        response: {
+          200: z.object({ id: z.string(), agent_id: z.string(), lead_id: z.string().nullable() }),
+          201: z.object({ id: z.string(), agent_id: z.string(), lead_id: z.string().nullable() }),
+          ...intakeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, ...call } = await recordCall(db(), request.apiKey!, request.body);
+      return reply.status(status).send(call);
+    },
+  );
+
+  r.get(
+    '/portal/me/leads',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary: 'My leads, newest first (a recipient session: the leads delivered to it)',
+        querystring: LeadsQuerySchema,
+        response: { 200: LeadsListSchema, ...errors },
+      },
+    },
+    async (request) => listLeads(db(), request.leadScope!, request.query),
+  );
+
+  r.get(
+    '/portal/me/leads/:id',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary: 'One lead with its activity timeline',
+        params: IdParams,
+        response: { 200: LeadDetailSchema, ...errors },
+      },
+    },
+    async (request) => getLead(db(), request.leadScope!, request.params.id),
+  );
+
+  r.patch(
+    '/portal/me/leads/:id',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Archive, reopen or close a lead (closing date, sale price, gross commission), or change notes',
+        params: IdParams,
+        body: LeadPatchSchema,
+        response: { 200: LeadDetailSchema, ...errors },
+      },
+    },
+    async (request) => updateLead(db(), request.leadScope!, request.params.id, request.body),
+  );
+
+  r.get(
+    '/portal/me/lead-stats',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary: 'Leads this week and month, answer rate, leads per week by type (agents only)',
+        response: {
+          200: LeadStatsSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const scope = request.leadScope!;
+      if (scope.kind !== 'agent') throw forbidden('Lead statistics are for the agent only.');
+      return leadStats(db(), scope.agentId, app.deps.config.onboardingCalls.officeTimezone);
+    },
+  );
+
+  app.register(async (admin) => {
+    admin.addContentTypeParser(
+      ['text/csv', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    const a = admin.withTypeProvider<ZodTypeProvider>();
+    a.post(
+      '/admin/leads/import',
+      {
+        // Who may import is checked before the body is.
+        preValidation: requireSuperuser,
+        bodyLimit: 5 * 1024 * 1024,
+        schema: {
+          tags: ['admin'],
+          summary: 'Import leads from CSV (superusers): each row validated and routed like the intake API',
+          body: z.string({ message: 'Send the CSV file as the body (Content-Type: text/csv)' }),
+          response: {
+            200: z.object({
+              rows: z.number(),
+              imported: z.number(),
+              duplicates: z.number(),
+              unassigned: z.number(),
+              rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+            }),
+            ...errors,
+            413: DetailSchema,
+          },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return importLeadsCsv(app.deps, { id: null, name: `csv-import by ${user.email}` }, request.body);
+      },
+    );
+  });
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+/**
+ * `leads_count` (leads in the last 7 to 90 days, total, when computed) and `answer_rate` (calls
+ * answered and missed) are computed from the leads and call events, never typed in (DESIGN.md
+ * section 5). Run after each change for that agent, and daily for everyone as the windows slide.
+ */
+export async function refreshAgentStats(db: Executor, agentId?: string): Promise<void> {
+  await db.execute(sql`
+    update agents a set
+      leads_count = jsonb_build_object(
+        'l_7', s.l_7, 'l_14', s.l_14, 'l_21', s.l_21, 'l_30', s.l_30, 'l_45', s.l_45,
+        'l_60', s.l_60, 'l_90', s.l_90, 'total_leads', s.total, 'update_date', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+      ),
+      answer_rate = jsonb_build_object(
+        'total_leads', s.total, 'missed_calls', c.missed, 'answered_calls', c.answered
+      )
+    from agents a2
+    cross join lateral (
+      select
+        count(*) filter (where l.created_at > now() - interval '7 days')::int as l_7,
+        count(*) filter (where l.created_at > now() - interval '14 days')::int as l_14,
+        count(*) filter (where l.created_at > now() - interval '21 days')::int as l_21,
+        count(*) filter (where l.created_at > now() - interval '30 days')::int as l_30,
+        count(*) filter (where l.created_at > now() - interval '45 days')::int as l_45,
+        count(*) filter (where l.created_at > now() - interval '60 days')::int as l_60,
+        count(*) filter (where l.created_at > now() - interval '90 days')::int as l_90,
+        count(*)::int as total
+      from leads l where l.agent_id = a2.id
+    ) s
+    cross join lateral (
+      select
+        count(*) filter (where e.outcome = 'missed')::int as missed,
+        count(*) filter (where e.outcome = 'answered')::int as answered
+      from call_events e where e.agent_id = a2.id
+    ) c
+    where a.id = a2.id ${agentId ? sql`and a2.id = ${agentId}` : sql``}
+  `);
+}

@@ -1,0 +1,38 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that can be stopped and started again on the same port. */
+export class LoopbackSmtp {
+  received: Received[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  async start(port = 0) {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString();
+        });
+        stream.on('end', () => {
+          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as { port: number }).port;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.server = null;
+  }
+}

@@ -1,0 +1,460 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agents, leads, outboxMessages, recipients } from '../src/db/schema';
+import { createApiKey, revokeApiKey } from '../src/modules/leads/api-keys';
+import { startRecipientSession } from '../src/modules/recipients/sessions';
+import { bearer, createTestContext, login, type TestContext } from './helpers/app';
+import { seedAgent } from './helpers/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMIT_INTAKE_PER_KEY: '40' } });
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const db = () => ctx.deps.database.db;
+
+async function activeAgent(name: string, overrides: Partial<typeof agents.$inferInsert> = {}) {
+  const seeded = await seedAgent(db(), {
+    user: { name },
+    agent: {
+      signupStatus: 'complete',
+      agentStatus: 'active',
+      agent: name,
+      zipcodes: ['85004', '85006'],
+      agentPhone: '+16025550101',
+      ...overrides,
+    },
+  });
+  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
+  const call = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/portal/me${url}`, headers: bearer(accessToken), payload });
+  return { ...seeded, call, accessToken };
+}
+
+async function client(name = 'Seller feed') {
+  const { key } = await createApiKey(db(), { name });
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const postCall = (payload: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/calls',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+  return { key, post, postCall };
+}
+
+const lead = (overrides: object = {}) => ({
+  lead_type: 'fsbo',
+  first_name: 'Jane',
+  last_name: 'Seller',
+  phone: '(602) 555-0199',
+  email: 'jane.seller@example.com',
+  street: '12 Palm Ave',
+  city: 'Phoenix',
+  state: 'AZ',
+  zip: '85004',
+  ...overrides,
+});
+
+describe('POST /api/v1/leads: the intake', () => {
+  it('routes a lead to the agent serving its ZIP and answers 201 with the decision', async () => {
+    const { agent } = await activeAgent('Dana Reyes');
+    const { post } = await client();
+    const response = await post(lead());
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      agent_id: agent.id,
+      status: 'active',
+      phone: '+16025550199',
+      source: 'Seller feed',
+      routing: { decision: 'assigned', candidates: 1 },
+    });
+    expect(response.json().routing.reason).toBe('The only eligible agent for ZIP 85004.');
+  });
+
+  it('keeps a lead nobody serves unassigned, with the reason', async () => {
+    await activeAgent('Dana Reyes', { agentStatus: 'onboarding' });
+    const { post } = await client();
+    const response = await post(lead());
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      agent_id: null,
+      routing: { decision: 'unassigned', reason: 'No eligible agent for ZIP 85004: agent is onboarding.' },
+    });
+  });
+
+  it('refuses bad input with a detail naming the field, and stores nothing', async () => {
+    const { post } = await client();
+    const cases: [object, RegExp][] = [
+      [lead({ lead_type: 'mansion' }), /lead_type must be one of fsbo, expired/],
+      [lead({ zip: '8500' }), /zip must be a 5-digit US ZIP code/],
+      [lead({ phone: '', email: '' }), /needs a phone number or an e-mail address/],
+      [lead({ email: 'not-mail' }), /valid email/],
+      [lead({ agent_id: 'x' }), /agent_id/],
+    ];
+    for (const [payload, detail] of cases) {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(detail);
+    }
+    expect((await post('{"lead_type": ')).statusCode).toBe(400);
+    expect(await db().select().from(leads)).toEqual([]);
+  });
+
+  it('answers 401 for a missing, wrong or revoked key, 415 for another type, 413 for a huge body', async () => {
+    const { post, key } = await client('Old feed');
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/v1/leads', payload: lead() });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().detail).toContain('API key is required');
+    expect((await post(lead(), { authorization: `Bearer ${key.slice(0, -2)}xx` })).statusCode).toBe(401);
+
+    const form = await post('lead_type=fsbo&zip=85004', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().detail).toContain('Content-Type: application/json');
+
+    const huge = await post(lead({ notes: 'x'.repeat(40_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toHaveProperty('detail');
+
+    await revokeApiKey(db(), 'Old feed');
+    expect((await post(lead())).statusCode).toBe(401);
+  });
+
+  it('answers 429 with Retry-After past the per-key rate', async () => {
+    const { post } = await client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 42; i++) statuses.push((await post(lead({ zip: '99999' }))).statusCode);
+    expect(statuses.slice(0, 40).every((s) => s === 201)).toBe(true);
+    const limited = await post(lead());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('is idempotent: ten parallel identical posts make one lead; another body with the key gets 422', async () => {
+    await activeAgent('Dana Reyes');
+    const { post } = await client();
+    const headers = { 'idempotency-key': 'order-7781' };
+    const responses = await Promise.all(Array.from({ length: 10 }, () => post(lead(), headers)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
+    expect(responses.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
+    expect(await db().select().from(leads)).toHaveLength(1);
+    // One lead, so one set of deliveries.
+    expect(
+      await db().select().from(outboxMessages).where(eq(outboxMessages.template, 'lead_sms')),
+    ).toHaveLength(1);
+
+    const other = await post(lead({ first_name: 'Someone else' }), headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().detail).toContain('already used with a different body');
+  });
+
+  it('treats a known (source, external_id) as the same lead', async () => {
+    const { post } = await client();
+    const first = await post(lead({ source: 'zillow', external_id: 'Z-1' }));
+    const again = await post(lead({ source: 'zillow', external_id: 'Z-1', notes: 'resent' }));
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect(await db().select().from(leads)).toHaveLength(1);
+  });
+});
+
+describe('routing and delivery', () => {
+  it('is fair: the agent with fewer recent leads gets the next one', async () => {
+    const busy = await activeAgent('Busy Agent');
+    const quiet = await activeAgent('Quiet Agent');
+    const { post } = await client();
+    const owners: string[] = [];
+    for (let i = 0; i < 4; i++)
+      owners.push((await post(lead({ first_name: `Seller ${i}` }))).json().agent_id);
+    // Alternates: each time the other agent has fewer leads (or the older last lead).
+    expect(owners.filter((id) => id === busy.agent.id)).toHaveLength(2);
+    expect(owners.filter((id) => id === quiet.agent.id)).toHaveLength(2);
+    expect(owners[0]).not.toBe(owners[1]);
+  });
+
+  it('honours excluded ZIPs and cities and switched-off niches', async () => {
+    await activeAgent('Picky Agent', {
+      excludedZips: ['85006'],
+      excludedCities: [{ city_name: 'Tempe' }],
+      expired: false,
+    });
+    const { post } = await client();
+    expect((await post(lead({ zip: '85006' }))).json().agent_id).toBeNull();
+    expect((await post(lead({ city: 'TEMPE' }))).json().agent_id).toBeNull();
+    expect((await post(lead({ lead_type: 'expired' }))).json().agent_id).toBeNull();
+    expect((await post(lead())).json().agent_id).not.toBeNull();
+  });
+
+  it("queues an SMS, e-mail and call for each active recipient per its switches, with the lead's link", async () => {
+    const { agent } = await activeAgent('Dana Reyes');
+    await db()
+      .insert(recipients)
+      .values([
+        {
+          agentId: agent.id,
+          firstName: 'Dana',
+          phoneNumber: '+16025550101',
+          email: 'dana@example.com',
+          sendSms: true,
+          sendEmail: true,
+          phoneCall: true,
+          isPrimary: true,
+          isAgent: true,
+        },
+        {
+          agentId: agent.id,
+          firstName: 'Sam',
+          phoneNumber: '+16025550102',
+          email: 'sam@example.com',
+          sendSms: true,
+          position: 1,
+        },
+        {
+          agentId: agent.id,
+          firstName: 'Off',
+          email: 'off@example.com',
+          sendEmail: true,
+          isActive: false,
+          position: 2,
+        },
+      ]);
+    const { post } = await client();
+    const created = (await post(lead())).json();
+    const queued = await db().select().from(outboxMessages).where(eq(outboxMessages.leadId, created.id));
+    expect(queued.map((m) => `${m.channel}:${m.toAddress}`).sort()).toEqual([
+      'call:+16025550101',
+      'email:dana@example.com',
+      'sms:+16025550101',
+      'sms:+16025550102',
+    ]);
+    const sms = queued.find((m) => m.toAddress === '+16025550102')!;
+    expect(sms.textBody).toContain('New FSBO seller lead: Jane Seller, 12 Palm Ave, Phoenix, AZ 85004.');
+    expect(sms.textBody).toContain(`/leads?lead=${created.id}`);
+    const email = queued.find((m) => m.channel === 'email')!;
+    expect(email.subject).toBe('New seller lead: Jane Seller (FSBO) in Phoenix');
+  });
+});
+
+describe("the agent's leads", () => {
+  it('lists newest first with counts, filters by status, searches and pages', async () => {
+    const dana = await activeAgent('Dana Reyes');
+    const other = await activeAgent('Other Agent', { zipcodes: ['10001'] });
+    const { post } = await client();
+    for (let i = 0; i < 5; i++) await post(lead({ first_name: `Seller${i}`, phone: `(602) 555-010${i}` }));
+    await post(lead({ zip: '10001', first_name: 'Elsewhere' }));
+
+    const all = (await dana.call('GET', '/leads')).json();
+    expect(all.total).toBe(5);
+    expect(all.items.map((l: { first_name: string }) => l.first_name)).toEqual([
+      'Seller4',
+      'Seller3',
+      'Seller2',
+      'Seller1',
+      'Seller0',
+    ]);
+    expect(all.counts).toEqual({ active: 5, archived: 0, closed: 0 });
+
+    const target = all.items[2];
+    await dana.call('PATCH', `/leads/${target.id}`, { status: 'archived' });
+    const archived = (await dana.call('GET', '/leads?archived=true')).json();
+    expect(archived).toMatchObject({ total: 1, counts: { active: 4, archived: 1, closed: 0 } });
+    expect((await dana.call('GET', '/leads?active=true&skip=1&limit=2')).json().items).toHaveLength(2);
+    expect((await dana.call('GET', '/leads?q=seller3')).json().items[0].first_name).toBe('Seller3');
+    expect(
+      (await dana.call('GET', '/leads?q=555-0101'))
+        .json()
+        .items.map((l: { first_name: string }) => l.first_name),
+    ).toEqual(['Seller1']);
+    expect((await dana.call('GET', '/leads?q=zz%25')).json().total).toBe(0);
+    expect((await dana.call('GET', '/leads?limit=101')).statusCode).toBe(400);
+
+    // Another agent's lead is not found.
+    expect((await other.call('GET', `/leads/${target.id}`)).statusCode).toBe(404);
+    expect((await other.call('PATCH', `/leads/${target.id}`, { notes: 'mine now' })).statusCode).toBe(404);
+  });
+
+  it('closes with figures that add to the totals, reopens and takes them off, with a timeline', async () => {
+    const dana = await activeAgent('Dana Reyes');
+    const { post } = await client();
+    const { id } = (await post(lead())).json();
+
+    const incomplete = await dana.call('PATCH', `/leads/${id}`, { status: 'closed', sale_price: 450000 });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().detail).toMatch(/closing date/i);
+
+    const closed = await dana.call('PATCH', `/leads/${id}`, {
+      status: 'closed',
+      closing_date: '2026-11-20',
+      sale_price: 450000,
+      gross_commission: 13500,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'closed', sale_price: 450000, gross_commission: 13500 });
+    let [row] = await db().select().from(agents).where(eq(agents.id, dana.agent.id));
+    expect(row).toMatchObject({ totalClosings: 1, totalGrossCommissionEarned: 13500 });
+
+    const reopened = await dana.call('PATCH', `/leads/${id}`, {
+      status: 'active',
+      notes: 'Buyer walked away',
+    });
+    expect(reopened.json()).toMatchObject({
+      status: 'active',
+      gross_commission: null,
+      notes: 'Buyer walked away',
+    });
+    [row] = await db().select().from(agents).where(eq(agents.id, dana.agent.id));
+    expect(row).toMatchObject({ totalClosings: 0, totalGrossCommissionEarned: 0 });
+    const kinds = reopened.json().events.map((e: { kind: string }) => e.kind);
+    // The agent is their own first recipient: SMS, e-mail and call deliveries follow the routing.
+    expect(kinds.filter((k: string) => k !== 'delivery')).toEqual(['routed', 'closed', 'note', 'reopened']);
+    expect(kinds.filter((k: string) => k === 'delivery')).toHaveLength(3);
+  });
+
+  it('computes leads_count and answer_rate from leads and calls', async () => {
+    const dana = await activeAgent('Dana Reyes', { agentTrackingPhoneNumber: '+16025550177' });
+    const { post, postCall } = await client();
+    const { id } = (await post(lead())).json();
+    await post(lead({ first_name: 'Second' }));
+    expect((await postCall({ outcome: 'answered', lead_id: id, duration_seconds: 95 })).statusCode).toBe(201);
+    expect(
+      (await postCall({ outcome: 'missed', tracking_number: '(602) 555-0177', external_id: 'c-1' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await postCall({ outcome: 'missed', tracking_number: '(602) 555-0177', external_id: 'c-1' }))
+        .statusCode,
+    ).toBe(200);
+    const unknown = await postCall({ outcome: 'missed', tracking_number: '(602) 555-0000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('No agent has the tracking number +16025550000');
+
+    const me = (await dana.call('GET', '')).json().agent_profile;
+    expect(me.answer_rate).toEqual({ total_leads: 2, missed_calls: 1, answered_calls: 1 });
+    expect(me.leads_count).toMatchObject({ l_7: 2, l_30: 2, l_90: 2, total_leads: 2 });
+    const stats = (await dana.call('GET', '/lead-stats')).json();
+    expect(stats).toMatchObject({
+      this_week: 2,
+      this_month: 2,
+      answer_rate: { answered_calls: 1, missed_calls: 1 },
+    });
+    expect(stats.per_week).toHaveLength(12);
+    expect(stats.per_week.at(-1).counts).toEqual({ fsbo: 2 });
+    const detail = (await dana.call('GET', `/leads/${id}`)).json();
+    expect(detail.events.find((e: { kind: string }) => e.kind === 'call').details).toMatchObject({
+      outcome: 'answered',
+    });
+  });
+});
+
+describe("a recipient's leads", () => {
+  it('sees and works only the leads delivered to it, and no statistics', async () => {
+    const dana = await activeAgent('Dana Reyes');
+    const [sam] = await db()
+      .insert(recipients)
+      .values({
+        agentId: dana.agent.id,
+        firstName: 'Sam',
+        email: 'sam@example.com',
+        sendEmail: true,
+        position: 1,
+      })
+      .returning();
+    const { post } = await client();
+    const before = (await post(lead({ first_name: 'Before' }))).json();
+    await db().update(recipients).set({ sendEmail: false }).where(eq(recipients.id, sam!.id));
+    await post(lead({ first_name: 'NotForSam' }));
+    const token = await startRecipientSession(db(), { recipientId: sam!.id });
+    const session = { 'x-recipient-session': token };
+
+    const list = await ctx.app.inject({ url: '/api/portal/me/leads', headers: session });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((l: { first_name: string }) => l.first_name)).toEqual(['Before']);
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/portal/me/leads/${before.id}`,
+      headers: session,
+      payload: { notes: 'Called, meeting Tuesday' },
+    });
+    expect(patched.json()).toMatchObject({ notes: 'Called, meeting Tuesday' });
+    expect(patched.json().events.at(-1)).toMatchObject({
+      kind: 'note',
+      actor_type: 'recipient',
+      actor_name: 'Sam',
+    });
+    const notForSam = await db()
+      .select()
+      .from(leads)
+      .where(and(eq(leads.firstName, 'NotForSam')));
+    expect(
+      (await ctx.app.inject({ url: `/api/portal/me/leads/${notForSam[0]!.id}`, headers: session }))
+        .statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/portal/me/lead-stats', headers: session })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('CSV import (superusers)', () => {
+  it('imports valid rows, reports rejected ones with reasons, and counts duplicates', async () => {
+    await activeAgent('Dana Reyes');
+    const admin = await seedAgent(db(), { user: { isSuperuser: true, userRole: 'superuser' } });
+    const { accessToken } = await login(ctx.app, admin.user.email, admin.password);
+    const csv = [
+      'lead_type,first_name,last_name,phone,email,street,city,state,zip,external_id',
+      'fsbo,Ann,Lee,(602) 555-0111,,"1 Main St, Unit 2",Phoenix,AZ,85004,row-1',
+      'castle,Bob,Ray,(602) 555-0112,,,Phoenix,AZ,85004,row-2',
+      'expired,Cy,Dee,,,,,AZ,123,row-3',
+      'fsbo,Ann,Lee,(602) 555-0111,,"1 Main St, Unit 2",Phoenix,AZ,85004,row-1',
+    ].join('\r\n');
+    const upload = (body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/leads/import',
+        headers: { ...bearer(accessToken), 'content-type': 'text/csv' },
+        payload: body,
+      });
+    const response = await upload(csv);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      rows: 4,
+      imported: 1,
+      duplicates: 1,
+      unassigned: 0,
+      rejected: [
+        { row: 3, errors: [expect.stringContaining('lead_type must be one of')] },
+        {
+          row: 4,
+          errors: [
+            'zip must be a 5-digit US ZIP code',
+            'phone: A lead needs a phone number or an e-mail address',
+          ],
+        },
+      ],
+    });
+    const [stored] = await db().select().from(leads);
+    expect(stored).toMatchObject({ street: '1 Main St, Unit 2', source: 'csv-import' });
+    expect((await upload('name,zip\nx,85004')).json().detail).toContain('Unknown column: name');
+    const dana = await activeAgent('Not Admin');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/leads/import',
+      headers: { ...bearer(dana.accessToken), 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

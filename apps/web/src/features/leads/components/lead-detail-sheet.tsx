@@ -1,0 +1,262 @@
+import type { Lead, LeadDetail } from '@portal/shared';
+import { Archive, CircleCheck, Mail, MessageSquare, Phone, RotateCcw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format-phone';
+import { useLead } from '../api/get-lead';
+import { useUpdateLead } from '../api/update-lead';
+import { LeadStatusBadge, LeadTypeBadge } from './lead-badges';
+import { LeadCloseDialog } from './lead-close-dialog';
+import { formatDateTime, formatDay, formatMoney, leadAddress, leadName } from './lead-format';
+import { LeadNotesForm } from './lead-notes-form';
+import { Section } from './lead-section';
+import { LeadTimeline } from './lead-timeline';
+
+/**
+ * The lead opened from the list (?lead=<id>): a side sheet on a wide screen, the whole screen
+ * on a phone. Shows the row already loaded at once; the timeline follows.
+ */
+export function LeadDetailSheet({
+  leadId,
+  row,
+  onClose,
+}: {
+  leadId: string | null;
+  row: Lead | undefined;
+  onClose: () => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  return (
+    <Sheet open={leadId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {leadId ? (
+        <SheetContent
+          ref={panel}
+          onOpenAutoFocus={(event) => {
+            // The panel itself, not its first button: a screen reader starts at the lead's name,
+            // and a stray Enter archives nothing. Tab goes on to Call.
+            event.preventDefault();
+            panel.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the lead's row, also when the panel was opened from a link.
+            const row = document.querySelector<HTMLElement>(`[data-lead-row="${CSS.escape(leadId)}"]`);
+            if (row) {
+              event.preventDefault();
+              row.focus();
+            }
+          }}
+        >
+          <LeadPanel key={leadId} id={leadId} row={row} />
+        </SheetContent>
+      ) : null}
+    </Sheet>
+  );
+}
+
+function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
+  const detail = useLead(id);
+  const lead: Lead | LeadDetail | undefined = detail.data ?? row;
+
+  if (!lead) {
+    if (detail.isError) {
+      const missing = isApiError(detail.error) && detail.error.status === 404;
+      return (
+        <>
+          <SheetHeader>
+            <SheetTitle>{missing ? 'Lead not found' : 'The lead could not be loaded'}</SheetTitle>
+            <SheetDescription>
+              {missing
+                ? 'This lead is not among your leads. It may have been reassigned, or the link is incomplete.'
+                : errorMessage(detail.error)}
+            </SheetDescription>
+          </SheetHeader>
+          {missing ? null : (
+            <SheetBody>
+              <div>
+                <Button variant="outline" onClick={() => void detail.refetch()} pending={detail.isFetching}>
+                  Try again
+                </Button>
+              </div>
+            </SheetBody>
+          )}
+        </>
+      );
+    }
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle>Loading the lead…</SheetTitle>
+          <SheetDescription className="sr-only">The lead's details are on their way.</SheetDescription>
+        </SheetHeader>
+        <SheetBody aria-busy="true">
+          <div aria-hidden="true" className="grid animate-pulse gap-3">
+            <div className="h-10 w-full rounded bg-muted" />
+            <div className="h-4 w-2/3 rounded bg-muted" />
+            <div className="h-24 w-full rounded bg-muted" />
+          </div>
+        </SheetBody>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <SheetHeader>
+        <SheetTitle>{leadName(lead)}</SheetTitle>
+        <SheetDescription>Received {formatDateTime(lead.created_at)}</SheetDescription>
+        <div className="flex flex-wrap gap-2">
+          <LeadTypeBadge type={lead.lead_type} />
+          <LeadStatusBadge status={lead.status} />
+        </div>
+      </SheetHeader>
+      <SheetBody>
+        <ContactSection lead={lead} />
+        <Section title="Property">
+          <p className="break-words">{leadAddress(lead)}</p>
+          {lead.county ? <p className="text-sm text-muted-foreground">{lead.county} County</p> : null}
+        </Section>
+        {lead.status === 'closed' ? <ClosingSection lead={lead} /> : null}
+        <LeadActions lead={lead} />
+        <LeadNotesForm lead={lead} />
+        <Section title="Activity">
+          {detail.data ? (
+            <LeadTimeline events={detail.data.events} />
+          ) : detail.isError ? (
+            <div className="grid justify-items-start gap-2 text-sm">
+              <p className="text-destructive">
+                The activity could not be loaded: {errorMessage(detail.error)}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void detail.refetch()}
+                pending={detail.isFetching}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground" role="status">
+              Loading activity…
+            </p>
+          )}
+        </Section>
+      </SheetBody>
+    </>
+  );
+}
+
+const linkButton =
+  'inline-flex h-11 items-center justify-center gap-2 rounded-md border border-border bg-background px-4 text-sm font-medium text-foreground no-underline shadow-xs hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-4';
+
+function ContactSection({ lead }: { lead: Lead }) {
+  const phone = formatPhone(lead.phone);
+  return (
+    <Section title="Contact">
+      {lead.phone ? (
+        <p>
+          <a href={`tel:${lead.phone}`} className="text-lg font-medium">
+            {phone}
+          </a>
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">No phone number given.</p>
+      )}
+      {lead.email ? <p className="break-all">{lead.email}</p> : null}
+      <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+        {lead.phone ? (
+          <>
+            <a
+              href={`tel:${lead.phone}`}
+              className={`${linkButton} border-primary bg-primary text-primary-foreground hover:bg-primary-hover`}
+            >
+              <Phone aria-hidden="true" />
+              Call
+            </a>
+            <a href={`sms:${lead.phone}`} className={linkButton}>
+              <MessageSquare aria-hidden="true" />
+              Text
+            </a>
+          </>
+        ) : null}
+        {lead.email ? (
+          <a href={`mailto:${lead.email}`} className={linkButton}>
+            <Mail aria-hidden="true" />
+            E-mail
+          </a>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+function ClosingSection({ lead }: { lead: Lead }) {
+  return (
+    <Section title="Closing">
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">Closing date</dt>
+          <dd className="font-medium">{lead.closing_date ? formatDay(lead.closing_date) : '—'}</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">Sale price</dt>
+          <dd className="font-medium">{lead.sale_price !== null ? formatMoney(lead.sale_price) : '—'}</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">Gross commission</dt>
+          <dd className="font-medium">
+            {lead.gross_commission !== null ? formatMoney(lead.gross_commission) : '—'}
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+function LeadActions({ lead }: { lead: Lead }) {
+  const change = useUpdateLead();
+  const [closing, setClosing] = useState(false);
+  const busy = change.isPending;
+  const pendingStatus = busy ? change.variables?.patch.status : undefined;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {lead.status === 'active' ? (
+        <Button
+          variant="outline"
+          disabled={busy}
+          pending={pendingStatus === 'archived'}
+          onClick={() => change.mutate({ id: lead.id, patch: { status: 'archived' } })}
+        >
+          {pendingStatus === 'archived' ? null : <Archive aria-hidden="true" />}
+          Archive
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          disabled={busy}
+          pending={pendingStatus === 'active'}
+          onClick={() => change.mutate({ id: lead.id, patch: { status: 'active' } })}
+        >
+          {pendingStatus === 'active' ? null : <RotateCcw aria-hidden="true" />}
+          Reopen
+        </Button>
+      )}
+      {lead.status === 'closed' ? null : (
+        <Button disabled={busy} onClick={() => setClosing(true)}>
+          <CircleCheck aria-hidden="true" />
+          Close lead
+        </Button>
+      )}
+      <LeadCloseDialog lead={lead} open={closing} onOpenChange={setClosing} />
+    </div>
+  );
+}

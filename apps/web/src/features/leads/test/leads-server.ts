@@ -1,0 +1,142 @@
+import { type AgentRecord, type Lead, type LeadEvent, LeadPatchSchema, type LeadsList } from '@portal/shared';
+import { buildAgent, buildMe, recipientSession } from '@/test/factories';
+import { type Handler, json, type MockRequest, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import type { LeadStats } from '../api/get-lead-stats';
+
+/** Test data and an in-memory leads API that answers as the contract in packages/shared says. */
+
+let sequence = 0;
+
+export function buildLead(overrides: Partial<Lead> = {}): Lead {
+  sequence += 1;
+  const id = overrides.id ?? `lead-${sequence}`;
+  return {
+    id,
+    agent_id: 'agent-1',
+    lead_type: 'fsbo',
+    status: 'active',
+    first_name: 'Sam',
+    last_name: `Seller ${sequence}`,
+    phone: '+16025550142',
+    email: 'sam.seller@example.com',
+    street: '12 Main St',
+    city: 'Phoenix',
+    state: 'AZ',
+    zip: '85004',
+    county: 'Maricopa',
+    source: 'test',
+    external_id: null,
+    notes: '',
+    routing: null,
+    closing_date: null,
+    sale_price: null,
+    gross_commission: null,
+    created_at: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) + sequence * 60_000).toISOString(),
+    updated_at: '2026-11-20T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `count` leads, the newest (highest number) first as the server sorts them. */
+export const buildLeads = (count: number, overrides: Partial<Lead> = {}) =>
+  Array.from({ length: count }, () => buildLead(overrides));
+
+export function buildStats(overrides: Partial<LeadStats> = {}): LeadStats {
+  return {
+    this_week: 3,
+    this_month: 11,
+    answer_rate: { total_leads: 11, missed_calls: 1, answered_calls: 3 },
+    per_week: Array.from({ length: 12 }, (_, index) => ({
+      week_start: new Date(Date.UTC(2026, 7, 31 + index * 7)).toISOString().slice(0, 10),
+      counts: (index === 11 ? { fsbo: 2, expired: 1 } : index === 10 ? { inherited: 4 } : {}) as Record<
+        string,
+        number
+      >,
+    })),
+    ...overrides,
+  };
+}
+
+const idOf = (request: MockRequest) => decodeURIComponent(request.path.split('?')[0]!.split('/').pop()!);
+
+export interface LeadsServerOptions {
+  as?: 'agent' | 'recipient';
+  agent?: Partial<AgentRecord>;
+  stats?: LeadStats;
+  /** Replace a default handler (a failure, a slow answer). */
+  extra?: Record<string, Handler>;
+}
+
+export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
+  const state = {
+    leads: initial.map((lead) => ({ ...lead })),
+    events: new Map<string, LeadEvent[]>(),
+    agent: buildAgent({ agent_status: 'active', ...options.agent }),
+  };
+  const find = (request: MockRequest) => state.leads.find((lead) => lead.id === idOf(request));
+  const detail = (lead: Lead) => ({ ...lead, events: state.events.get(lead.id) ?? [] });
+
+  const list: Handler = (request) => {
+    const params = new URL(request.path, 'http://test').searchParams;
+    const q = (params.get('q') ?? '').trim().toLowerCase();
+    const matches = state.leads.filter(
+      (lead) =>
+        !q ||
+        [lead.first_name, lead.last_name, lead.phone, lead.street, lead.city, lead.zip].some((value) =>
+          value.toLowerCase().includes(q),
+        ),
+    );
+    const wanted = (['active', 'archived', 'closed'] as const).filter(
+      (status) => params.get(status) === 'true',
+    );
+    const filtered = wanted.length ? matches.filter((lead) => wanted.includes(lead.status)) : matches;
+    const sorted = [...filtered].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const skip = Number(params.get('skip') ?? 0);
+    const limit = Number(params.get('limit') ?? 100);
+    const count = (status: Lead['status']) => matches.filter((lead) => lead.status === status).length;
+    const body: LeadsList = {
+      items: sorted.slice(skip, skip + limit),
+      total: sorted.length,
+      counts: { active: count('active'), archived: count('archived'), closed: count('closed') },
+    };
+    return json(200, body);
+  };
+
+  const handlers: Record<string, Handler> = {
+    'GET /api/portal/me/leads': list,
+    'GET /api/portal/me/leads/:id': (request) => {
+      const lead = find(request);
+      return lead ? json(200, detail(lead)) : json(404, { detail: 'Not found' });
+    },
+    'PATCH /api/portal/me/leads/:id': (request) => {
+      const lead = find(request);
+      if (!lead) return json(404, { detail: 'Not found' });
+      const parsed = LeadPatchSchema.safeParse(JSON.parse(request.body ?? '{}'));
+      if (!parsed.success) return json(400, { detail: parsed.error.issues[0]!.message });
+      const patch = parsed.data;
+      Object.assign(lead, patch, { updated_at: new Date().toISOString() });
+      if (patch.status === 'closed') {
+        state.agent = {
+          ...state.agent,
+          total_closings: state.agent.total_closings + 1,
+          total_gross_commission_earned:
+            state.agent.total_gross_commission_earned + (patch.gross_commission ?? 0),
+        };
+      }
+      return json(200, detail(lead));
+    },
+    ...(options.as === 'recipient'
+      ? {
+          'GET /api/recipient/me': () => json(200, { recipient_context: recipientSession.recipient_context }),
+          'GET /api/portal/me/lead-stats': () => json(403, { detail: 'Forbidden' }),
+        }
+      : {
+          'POST /api/refresh': signedInRefresh(),
+          'GET /api/portal/me': () => json(200, buildMe({ agent_profile: state.agent })),
+          'GET /api/portal/me/lead-stats': () => json(200, options.stats ?? buildStats()),
+        }),
+    ...options.extra,
+  };
+  const mocks = mockFetch(handlers);
+  return { ...mocks, state };
+}

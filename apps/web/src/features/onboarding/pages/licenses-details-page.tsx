@@ -1,0 +1,42 @@
+import { LicencesForm } from '@/features/profile/components/licences-form';
+import { MissingAgentProfile } from '@/features/profile/components/missing-agent-profile';
+import { useAuth } from '@/lib/auth';
+import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
+import { useContinueAfterSave } from './use-continue-after-save';
+
+const PAGE = 'Licences/licenses_details';
+
+/** /onboarding/Licences/licenses_details: the licence list; Continue saves it and marks the step. */
+export function LicensesDetailsPage() {
+  const agent = useAuth().me?.agent_profile ?? null;
+  const continueAfterSave = useContinueAfterSave(PAGE);
+  return (
+    <OnboardingStepLayout
+      page={PAGE}
+      pager={!agent}
+      intro={
+        <div className="grid gap-2">
+          <p>
+            Your advertising runs under your own licence, so we need every real-estate licence you hold: its
+            number, the state that issued it, its type and, if it has one, its expiry date. Each licence shows
+            a warning here from 90 days before it expires.
+          </p>
+          <p>
+            Add at least one licence; <strong>Save and continue</strong> saves the list and marks this step
+            done.
+          </p>
+        </div>
+      }
+    >
+      {agent ? (
+        <LicencesForm
+          agent={agent}
+          onSaved={(record) => continueAfterSave(record, 'licenses_details')}
+          actions={(pending) => <OnboardingPager page={PAGE} submit={{ pending }} />}
+        />
+      ) : (
+        <MissingAgentProfile what="Licences" />
+      )}
+    </OnboardingStepLayout>
+  );
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LEAD_TYPES, STATE_CODES } from '../constants';
+import { OptionalEmailSchema, OptionalPhoneSchema } from './profile';
+
+/** Leads (DESIGN.md section 5; list shape of SPEC.md section 7). */
+
+export const LEAD_STATUSES = ['active', 'archived', 'closed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEADS_PAGE_LIMIT = 100;
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} is too long (at most ${max} characters)`);
+
+/** POST /api/v1/leads: what a machine client sends. */
+export const LeadIntakeSchema = z
+  .strictObject({
+    lead_type: z.enum(LEAD_TYPES, { message: `lead_type must be one of ${LEAD_TYPES.join(', ')}` }),
+    first_name: text('first_name', 100).default(''),
+    last_name: text('last_name', 100).default(''),
+    phone: OptionalPhoneSchema.default(''),
+    email: OptionalEmailSchema.default(''),
+    street: text('street', 200).default(''),
+    city: text('city', 100).default(''),
+    state: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => value === '' || (STATE_CODES as readonly string[]).includes(value), {
+        message: 'state must be a two-letter US state code',
+      })
+      .default(''),
+    zip: z
+      .string({ message: 'zip is required' })
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'zip must be a 5-digit US ZIP code')
+      .transform((value) => value.slice(0, 5)),
+    county: text('county', 100).default(''),
+    source: text('source', 100).min(1, 'source cannot be empty').optional(),
+    external_id: text('external_id', 200).min(1, 'external_id cannot be empty').optional(),
+    notes: text('notes', 5000).default(''),
+  })
+  .refine((lead) => lead.phone !== '' || lead.email !== '', {
+    message: 'A lead needs a phone number or an e-mail address',
+    path: ['phone'],
+  });
+export type LeadIntake = z.infer<typeof LeadIntakeSchema>;
+
+export const LeadRoutingSchema = z.object({
+  decision: z.enum(['assigned', 'unassigned', 'manual']),
+  reason: z.string(),
+  candidates: z.number(),
+  decided_at: z.string(),
+});
+
+export const LeadSchema = z.object({
+  id: z.string(),
+  agent_id: z.string().nullable(),
+  lead_type: z.enum(LEAD_TYPES),
+  status: z.enum(LEAD_STATUSES),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  county: z.string(),
+  source: z.string(),
+  external_id: z.string().nullable(),
+  notes: z.string(),
+  routing: LeadRoutingSchema.nullable(),
+  closing_date: z.string().nullable(),
+  sale_price: z.number().nullable(),
+  gross_commission: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+export const LeadCountsSchema = z.object({ active: z.number(), archived: z.number(), closed: z.number() });
+
+export const LeadsListSchema = z.object({
+  items: z.array(LeadSchema),
+  total: z.number(),
+  counts: LeadCountsSchema,
+});
+export type LeadsList = z.infer<typeof LeadsListSchema>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1')
+  .optional();
+
+/** GET /portal/me/leads: skip 0 / limit 100 (SPEC.md section 9); status flags; search. */
+export const LeadsQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 100')
+    .max(LEADS_PAGE_LIMIT, 'limit must be between 1 and 100')
+    .default(LEADS_PAGE_LIMIT),
+  active: flag,
+  archived: flag,
+  closed: flag,
+  q: z.string().trim().max(100, 'Search is too long').optional(),
+});
+export type LeadsQuery = z.infer<typeof LeadsQuerySchema>;
+
+const money = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1e11, `${label} is too large`);
+
+/** PATCH /portal/me/leads/:id: a status change (closing needs its figures) and/or notes. */
+export const LeadPatchSchema = z
+  .strictObject({
+    status: z.enum(LEAD_STATUSES).optional(),
+    notes: text('Notes', 5000).optional(),
+    closing_date: z.iso.date({ message: 'Enter the closing date' }).optional(),
+    sale_price: money('Sale price').optional(),
+    gross_commission: money('Gross commission').optional(),
+  })
+  .superRefine((patch, ctx) => {
+    if (patch.status === 'closed') {
+      if (!patch.closing_date)
+        ctx.addIssue({ code: 'custom', path: ['closing_date'], message: 'Enter the closing date' });
+      if (patch.sale_price === undefined)
+        ctx.addIssue({ code: 'custom', path: ['sale_price'], message: 'Enter the sale price' });
+      if (patch.gross_commission === undefined)
+        ctx.addIssue({ code: 'custom', path: ['gross_commission'], message: 'Enter the gross commission' });
+    }
+  });
+export type LeadPatch = z.infer<typeof LeadPatchSchema>;
+
+export const LeadEventSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  actor_type: z.string(),
+  actor_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type LeadEvent = z.infer<typeof LeadEventSchema>;
+
+export const LeadDetailSchema = LeadSchema.extend({ events: z.array(LeadEventSchema) });
+export type LeadDetail = z.infer<typeof LeadDetailSchema>;
+
+/** POST /api/v1/calls: a call to a tracking number or about a lead. */
+export const CallEventInputSchema = z
+  .strictObject({
+    outcome: z.enum(['answered', 'missed'], { message: 'outcome must be answered or missed' }),
+    tracking_number: OptionalPhoneSchema.optional(),
+    lead_id: z.uuid({ message: 'lead_id must be a lead id' }).optional(),
+    duration_seconds: z.number().int().min(0).max(86_400).optional(),
+    occurred_at: z.iso
+      .datetime({ offset: true, message: 'occurred_at must be an ISO 8601 date-time' })
+      .optional(),
+    source: text('source', 100).min(1).optional(),
+    external_id: text('external_id', 200).min(1).optional(),
+  })
+  .refine((call) => Boolean(call.tracking_number || call.lead_id), {
+    message: 'Give the tracking_number that was called or the lead_id the call was about',
+    path: ['tracking_number'],
+  });
+export type CallEventInput = z.infer<typeof CallEventInputSchema>;
+
+/** How each lead type reads in the workspace, texts and e-mails. */
+export const LEAD_TYPE_LABELS: Record<(typeof LEAD_TYPES)[number], string> = {
+  fsbo: 'FSBO',
+  expired: 'Expired listing',
+  divorced: 'Divorce',
+  recent_buyers: 'Recent buyers',
+  absentee: 'Absentee owner',
+  high_sell_score: 'High sell score',
+  old_expired: 'Old expired',
+  inherited: 'Inherited',
+};
+
+/** GET /portal/me/lead-stats: the workspace's cards and its leads-per-week chart (12 weeks). */
+export const LeadStatsSchema = z.object({
+  this_week: z.number(),
+  this_month: z.number(),
+  answer_rate: z.object({ total_leads: z.number(), missed_calls: z.number(), answered_calls: z.number() }),
+  per_week: z.array(z.object({ week_start: z.string(), counts: z.record(z.string(), z.number()) })),
+});
+export type LeadStats = z.infer<typeof LeadStatsSchema>;
