@@ -20,5 +20,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Pages load lazily (route-level code splitting): the first visit of a page in a test file
+    // transforms its modules, which on a busy 2-core machine takes seconds, not milliseconds.
+    testTimeout: 20_000,
   },
 });

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LEAD_TYPES, type LeadsList } from '@portal/shared';
-import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
@@ -24,59 +23,60 @@ import {
 } from './leads-data';
 import {
   type BenchServer,
+  cannonOptions,
   type Figure,
   figureOf,
   load,
+  paced,
   printTable,
   startServer,
   stopServer,
+  type Target,
 } from './measure';
 
 /**
  * `npm run bench:leads` (and part of `npm run bench`): the leads hot paths on generated data
- * (1,000 agents, 40,000 ZIPs, 200,000 leads; bench/leads-data.ts), against a bare Fastify handler
+ * (1,000 agents, 40,000 ZIPs, 200,000 leads; bench/leads-data.ts), next to a bare Fastify handler
  * served by the same process in the same run. The aim (issue #8): a leads page and an intake under
  * 20 ms at p95 with 50 connections, on PostgreSQL.
  *
- * PostgreSQL when DATABASE_URL is set; give it a database of its own (the data stays there for the
- * next run), `--recreate` drops and creates it first (only a database whose name says "bench").
- * Without DATABASE_URL: an embedded PGlite in a temporary folder with a tenth of the data
- * (BENCH_LEADS_SCALE); PGlite runs one query at a time, its figures are not the target.
- * BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUTING_SAMPLES change the load.
+ * Two tables. At saturation, each connection sends its next request as soon as the last is
+ * answered: req/s is the ceiling, and latency is mostly waiting in line (about connections / req/s).
+ * At a steady BENCH_RATE req/s (50), started on a schedule over up to as many connections (an
+ * open loop, latency counted from when each request was due): what a client sees under that load. `cpu ms/req` is the server process's own CPU per request, the figure least moved by
+ * whatever else the machine runs.
+ *
+ * PostgreSQL when DATABASE_URL is set: give it a database of its own (the data stays for the next
+ * run); `--recreate` or BENCH_RECREATE=1 drops and creates it first (only a database whose name
+ * contains "bench"). Without DATABASE_URL: an embedded PGlite in a temporary folder with a tenth of
+ * the data (BENCH_LEADS_SCALE); PGlite runs one query at a time, its figures are not the target.
+ * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), BENCH_RATE (0: no steady
+ * table) and BENCH_ROUTING_SAMPLES (2000) change the load.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
 const ROUTING_SAMPLES = Number(process.env.BENCH_ROUTING_SAMPLES ?? 2000);
 const TARGET_P95_MS = 20;
 
-const RATE = Number(process.env.BENCH_RATE ?? 100);
-
-interface Target {
-  name: string;
-  options: autocannon.Options;
-}
-
-/** One endpoint at saturation (closed loop) or at a fixed rate; warm-up first, not counted. */
+/** One endpoint at saturation (closed loop, after a warm-up) or at a steady rate (open loop). */
 async function measure(server: BenchServer, target: Target, rate?: number): Promise<Figure> {
-  const fixed = rate ? { overallRate: rate } : {};
-  if (WARMUP > 0) {
-    await load({ ...target.options, ...fixed, connections: Math.min(10, CONNECTIONS), duration: WARMUP });
+  if (!rate && WARMUP > 0) {
+    await load({ ...cannonOptions(target), connections: Math.min(10, CONNECTIONS), duration: WARMUP });
   }
   const cpuBefore = await server.cpu();
-  const { result, times } = await load({
-    ...target.options,
-    ...fixed,
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
-  const cpuMs = ((await server.cpu()) - cpuBefore) / Math.max(result.requests.total, 1);
-  return figureOf(target.name, times, {
-    rps: result.requests.average,
-    errors: result.errors + result.non2xx,
-    cpuMs,
-    http: !rate,
-  });
+  const run = rate
+    ? await paced(target, { rate, seconds: DURATION, connections: CONNECTIONS })
+    : await load({ ...cannonOptions(target), connections: CONNECTIONS, duration: DURATION }).then(
+        ({ result, times }) => ({
+          times,
+          errors: result.errors + result.non2xx,
+          rps: result.requests.average,
+        }),
+      );
+  const cpuMs = ((await server.cpu()) - cpuBefore) / Math.max(run.times.length, 1);
+  return figureOf(target.name, run.times, { rps: run.rps, errors: run.errors, cpuMs, http: !rate });
 }
 
 /** The routing decision alone, one at a time, for random ZIPs of the data. */
@@ -141,7 +141,8 @@ async function main() {
   const postgres = Boolean(process.env.DATABASE_URL);
   const scale = Number(process.env.BENCH_LEADS_SCALE ?? (postgres ? 1 : 0.1));
   const size = scale === 1 ? FULL_SIZE : scaledSize(scale);
-  if (postgres && process.argv.includes('--recreate')) await recreateDatabase(process.env.DATABASE_URL!);
+  const recreate = process.argv.includes('--recreate') || process.env.BENCH_RECREATE === '1';
+  if (postgres && recreate) await recreateDatabase(process.env.DATABASE_URL!);
   const dataDir = postgres
     ? process.env.DATA_DIR
     : mkdtempSync(path.join(os.tmpdir(), 'portal-leads-bench-'));
@@ -246,25 +247,18 @@ async function main() {
     );
     if (!(posted as { routing?: unknown }).routing) throw new Error('the intake answered without a decision');
 
-    const get = (url: string) => ({ url: `${server.app}${url}`, headers: auth });
+    const get = (name: string, url: string): Target => ({ name, url: `${server.app}${url}`, headers: auth });
     const targets: Target[] = [
-      { name: 'bare Fastify handler', options: { url: server.bare } },
-      { name: `GET leads, page 1 (limit 100, ${first.total} leads)`, options: get(pages.first) },
-      { name: `GET leads, q=${agent.common_name} (${found.total} found)`, options: get(pages.search) },
-      { name: 'GET leads, page 2 (skip 100)', options: get(pages.later) },
+      { name: 'bare Fastify handler', url: server.bare },
+      get(`GET leads, page 1 (limit 100, ${first.total} leads)`, pages.first),
+      get(`GET leads, q=${agent.common_name} (${found.total} found)`, pages.search),
+      get('GET leads, page 2 (skip 100)', pages.later),
       {
         name: 'POST /api/v1/leads (a new lead each, routed)',
-        options: {
-          url: server.app,
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/v1/leads',
-              headers: intakeHeaders,
-              setupRequest: (request) => ({ ...request, body: intakeBody() }),
-            },
-          ],
-        },
+        url: `${server.app}/api/v1/leads`,
+        method: 'POST',
+        headers: intakeHeaders,
+        body: intakeBody,
       },
     ];
     for (const target of targets) saturated.push(await measure(server, target));
@@ -290,7 +284,7 @@ async function main() {
   );
   if (paced.length > 0) {
     printTable(
-      `${database}; at a steady ${RATE} req/s over ${CONNECTIONS} connections, ${DURATION} s each`,
+      `${database}; at a steady ${RATE} req/s (open loop, up to ${CONNECTIONS} connections), ${DURATION} s each`,
       paced,
     );
   }

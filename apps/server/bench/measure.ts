@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -47,6 +48,87 @@ export function load(options: autocannon.Options): Promise<{ result: autocannon.
     );
     instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
+}
+
+/** An HTTP request to measure; `body` makes a new body for each request. */
+export interface Target {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: () => string;
+}
+
+/** The same target as autocannon options (a body made per request with setupRequest). */
+export function cannonOptions(target: Target): autocannon.Options {
+  if (!target.body) return { url: target.url, headers: target.headers };
+  const url = new URL(target.url);
+  const body = target.body;
+  return {
+    url: url.origin,
+    requests: [
+      {
+        method: target.method ?? 'POST',
+        path: url.pathname + url.search,
+        headers: target.headers,
+        setupRequest: (request) => ({ ...request, body: body() }),
+      },
+    ],
+  };
+}
+
+/**
+ * An open loop: requests started on a fixed schedule whatever the answers (autocannon's rate
+ * option fires all its connections on the same tick, a burst each second). Latency is counted
+ * from when a request was due, so a server that falls behind shows it.
+ */
+export async function paced(
+  target: Target,
+  options: { rate: number; seconds: number; connections: number },
+): Promise<{ times: number[]; errors: number; rps: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const url = new URL(target.url);
+  const times: number[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const body = target.body?.();
+      const request = http.request(
+        url,
+        {
+          agent,
+          method: target.method ?? 'GET',
+          headers: body ? { ...target.headers, 'content-length': Buffer.byteLength(body) } : target.headers,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            times.push(performance.now() - due);
+            if ((response.statusCode ?? 500) >= 300) errors += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+  const interval = 1000 / options.rate;
+  const total = Math.round(options.rate * options.seconds);
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(due));
+  }
+  await Promise.all(pending);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { times, errors, rps: times.length / seconds };
 }
 
 export interface BenchServer {

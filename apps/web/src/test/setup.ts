@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
+
+// findBy* waits for lazily loaded pages as a person would, not only 1 s (see vite.config.ts).
+configure({ asyncUtilTimeout: 5000 });
 
 // What jsdom lacks and Radix primitives use.
 class ResizeObserverStub {
