@@ -35,6 +35,7 @@ async function nearlyOnboarded(missing: string[]) {
         billing_contact: null,
       },
       agentHeadshotsUrls: ['/api/files/headshot'],
+      videosFsboUrls: ['/api/files/video'],
       brokerageLogoUrls: ['/api/files/logo'],
       hasEoCertificate: 'no',
       zipcodes: ['85004'],

@@ -362,6 +362,8 @@ describe("the agent's leads", () => {
 describe("a recipient's leads", () => {
   it('sees and works only the leads delivered to it, and no statistics', async () => {
     const dana = await activeAgent('Dana Reyes');
+    // The agent's own recipient row, as the routing page creates it.
+    expect((await dana.call('GET', '/recipients')).statusCode).toBe(200);
     const [sam] = await db()
       .insert(recipients)
       .values({
@@ -394,6 +396,11 @@ describe("a recipient's leads", () => {
       actor_type: 'recipient',
       actor_name: 'Sam',
     });
+    // Sam sees where his own copy went, not the agent's phone and e-mail.
+    const deliveries = patched.json().events.filter((e: { kind: string }) => e.kind === 'delivery');
+    const addresses = deliveries.map((e: { details: { to: string | null } }) => e.details.to);
+    expect(addresses.filter((to: string | null) => to !== null)).toEqual(['sam@example.com']);
+    expect(addresses.length).toBeGreaterThan(1);
     const notForSam = await db()
       .select()
       .from(leads)

@@ -153,5 +153,9 @@ describe('marking a step by hand', () => {
     expect(stepMarkProblem('service_area', { ...record, zipcodes: ['85004'] })).toBeNull();
     expect(stepMarkProblem('licenses_details', { ...record, licensed_states: [{}] })).toBeNull();
     expect(stepMarkProblem('introduction', record)).toBeNull();
+    expect(stepMarkProblem('videos_upload', record)).toBe('Upload at least one video first.');
+    expect(stepMarkProblem('videos_upload', { ...record, videos_others_urls: ['/v'] })).toBeNull();
+    expect(stepMarkProblem('additional_photos', { ...record, has_other_photos: 'no' })).toBeNull();
+    expect(stepMarkProblem('additional_photos', { ...record, has_other_photos: 'yes' })).toMatch(/other photos/);
   });
 });

@@ -129,6 +129,10 @@ export interface StepMarkInput {
   real_estate_team_name: string;
   zipcodes: string[];
   licensed_states: unknown[] | null;
+  has_other_photos?: string;
+  other_photos_urls?: string[];
+  videos_fsbo_urls?: string[];
+  videos_others_urls?: string[];
 }
 
 /**

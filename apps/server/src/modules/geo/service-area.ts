@@ -70,7 +70,8 @@ export async function serviceAreaChanges(
     const states = new Set([
       ...input.states.map((s) => s.short),
       ...input.counties.map((c) => c.state),
-      ...input.zipcodes.map((zip) => lookup.zip(zip)!.state),
+      // Unknown ZIPs are refused just below, by normaliseServiceArea.
+      ...input.zipcodes.flatMap((zip) => lookup.zip(zip)?.state ?? []),
     ]);
     input.excluded_cities = input.excluded_cities.filter(({ city_name }) =>
       [...states].some((state) => lookup.city(state, city_name) !== undefined),

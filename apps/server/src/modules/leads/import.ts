@@ -1,7 +1,7 @@
 import { type LeadIntake, LeadIntakeSchema } from '@portal/shared';
 import type { AppDeps } from '../../app-context';
 import { parseCsv } from '../../lib/csv';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { type IntakeClient, intakeLead } from './intake';
 
 export interface ImportReport {
@@ -71,15 +71,23 @@ export async function importLeadsCsv(
       });
       continue;
     }
-    const result = await intakeLead(deps, {
-      apiKey: client,
-      input: parsed.data as LeadIntake,
-      actor: 'import',
-    });
-    if (result.replayed) report.duplicates += 1;
-    else {
-      report.imported += 1;
-      if (!result.lead.agent_id) report.unassigned += 1;
+    try {
+      const result = await intakeLead(deps, {
+        apiKey: client,
+        input: parsed.data as LeadIntake,
+        actor: 'import',
+      });
+      if (result.replayed) report.duplicates += 1;
+      else {
+        report.imported += 1;
+        if (!result.lead.agent_id) report.unassigned += 1;
+      }
+    } catch (error) {
+      // One row that cannot be stored does not lose the report of the others.
+      const reason = error instanceof AppError ? error.message : 'could not be stored; try this row again';
+      if (!(error instanceof AppError))
+        console.warn('[import] row failed', rowNumber, (error as Error).message);
+      report.rejected.push({ row: rowNumber, errors: [reason] });
     }
   }
   return report;

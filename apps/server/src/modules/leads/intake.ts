@@ -34,6 +34,9 @@ export const hashIntake = (input: LeadIntake) =>
     ),
   );
 
+const EXTERNAL_ID_TAKEN =
+  'Another client already posted a lead with this source and external_id. Use your own source name.';
+
 const IDEMPOTENCY_MISMATCH =
   'This Idempotency-Key was already used with a different body. Use a new key for a new lead.';
 
@@ -60,7 +63,11 @@ async function findReplay(
       .select()
       .from(leads)
       .where(and(eq(leads.source, source), eq(leads.externalId, input.external_id)));
-    if (row) return { status: 200, replayed: true, lead: toLead(row) };
+    if (row) {
+      // Only the client that posted a lead gets it back; another one learns nothing about it.
+      if (row.apiKeyId !== apiKey.id) throw new AppError('conflict', EXTERNAL_ID_TAKEN);
+      return { status: 200, replayed: true, lead: toLead(row) };
+    }
   }
   return null;
 }

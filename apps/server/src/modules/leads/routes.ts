@@ -120,7 +120,8 @@ export async function leadRoutes(app: FastifyInstance) {
     '/v1/leads',
     {
       bodyLimit: INTAKE_BODY_LIMIT,
-      preValidation: [requireJson, requireApiKey],
+      // Who is asking and what type of body, before the body is read.
+      onRequest: [requireApiKey, requireJson],
       schema: {
         tags: ['intake'],
         summary: 'Post a seller lead (API key; idempotent by Idempotency-Key or source + external_id)',
@@ -144,7 +145,8 @@ export async function leadRoutes(app: FastifyInstance) {
     '/v1/calls',
     {
       bodyLimit: INTAKE_BODY_LIMIT,
-      preValidation: [requireJson, requireApiKey],
+      // Who is asking and what type of body, before the body is read.
+      onRequest: [requireApiKey, requireJson],
       schema: {
         tags: ['intake'],
         summary: 'Record a call answered or missed, for a lead or a tracking number (API key)',
@@ -236,8 +238,8 @@ export async function leadRoutes(app: FastifyInstance) {
     a.post(
       '/admin/leads/import',
       {
-        // Who may import is checked before the body is.
-        preValidation: requireSuperuser,
+        // Who may import is checked before the body is read.
+        onRequest: requireSuperuser,
         bodyLimit: 5 * 1024 * 1024,
         schema: {
           tags: ['admin'],

@@ -87,7 +87,7 @@ async function findLead(db: Executor, scope: LeadScope, id: string, lock = false
 }
 
 /** The timeline: recorded events and every delivery with its current state, oldest first. */
-async function timeline(db: Executor, lead: LeadRow): Promise<LeadEvent[]> {
+async function timeline(db: Executor, scope: LeadScope, lead: LeadRow): Promise<LeadEvent[]> {
   const [events, deliveries] = await Promise.all([
     db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)).orderBy(asc(leadEvents.createdAt)),
     db
@@ -114,7 +114,9 @@ async function timeline(db: Executor, lead: LeadRow): Promise<LeadEvent[]> {
       details: {
         channel: message.channel,
         recipient_name: `${first ?? ''} ${last ?? ''}`.trim() || null,
-        to: message.toAddress,
+        // A recipient sees where their own copies went, not the other recipients' numbers.
+        to:
+          scope.kind === 'recipient' && message.recipientId !== scope.recipientId ? null : message.toAddress,
         status: message.status === 'sending' ? 'queued' : message.status,
         attempts: message.attempts,
         error: message.lastError,
@@ -128,7 +130,7 @@ async function timeline(db: Executor, lead: LeadRow): Promise<LeadEvent[]> {
 
 export async function getLead(db: Db, scope: LeadScope, id: string): Promise<LeadDetail> {
   const row = await findLead(db, scope, id);
-  return { ...toLead(row), events: await timeline(db, row) };
+  return { ...toLead(row), events: await timeline(db, scope, row) };
 }
 
 const MOVES: Record<LeadStatus, readonly LeadStatus[]> = {

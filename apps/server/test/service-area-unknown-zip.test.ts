@@ -1,4 +1,4 @@
-/** Review finding: an unknown ZIP code with stored excluded cities is a 500, not a 400. */
+/** An unknown ZIP code is refused with a clear 400, also when excluded cities are stored. */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { seedAgent } from './helpers/factories';

@@ -1,9 +1,9 @@
 /**
- * Review findings on the leads module (written by the reviewer; each test states the expected
- * behaviour and fails against the current code).
+ * Leads across API clients and callers: each test states the expected behaviour a client would
+ * notice.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents } from '../src/db/schema';
+import type { agents } from '../src/db/schema';
 import { createApiKey } from '../src/modules/leads/api-keys';
 import { createTestContext, type TestContext } from './helpers/app';
 import { seedAgent } from './helpers/factories';
@@ -28,7 +28,7 @@ async function client(name: string) {
     });
 }
 
-describe('review: (source, external_id) replay crosses API clients', () => {
+describe('(source, external_id) belongs to the client that posted it', () => {
   it("does not hand one client another client's lead by naming its source and external_id", async () => {
     await seedAgent(db(), {
       agent: { signupStatus: 'complete', agentStatus: 'active', zipcodes: ['85004'] } as Partial<
@@ -55,13 +55,25 @@ describe('review: (source, external_id) replay crosses API clients', () => {
       source: 'vendor-a',
       external_id: 'A-1',
     });
-    // Expected: B's own lead (201) or a refusal (409/422), never A's contact details.
-    expect(probe.json().phone).not.toBe('+16025550199');
-    expect(probe.json().id).not.toBe(first.json().id);
+    // A refusal that tells nothing about A's lead.
+    expect(probe.statusCode).toBe(409);
+    expect(probe.json()).toEqual({
+      detail:
+        'Another client already posted a lead with this source and external_id. Use your own source name.',
+    });
+    // A itself still gets its own lead back.
+    const replay = await vendorA({
+      lead_type: 'fsbo',
+      phone: '(602) 555-0199',
+      zip: '85004',
+      external_id: 'A-1',
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().id).toBe(first.json().id);
   });
 });
 
-describe('review: the CSV import reads the body before it checks who is asking', () => {
+describe('the CSV import checks who is asking before reading the body', () => {
   it('answers an anonymous upload 401 without buffering it (not 413)', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
