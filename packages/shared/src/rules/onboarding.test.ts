@@ -156,6 +156,8 @@ describe('marking a step by hand', () => {
     expect(stepMarkProblem('videos_upload', record)).toBe('Upload at least one video first.');
     expect(stepMarkProblem('videos_upload', { ...record, videos_others_urls: ['/v'] })).toBeNull();
     expect(stepMarkProblem('additional_photos', { ...record, has_other_photos: 'no' })).toBeNull();
-    expect(stepMarkProblem('additional_photos', { ...record, has_other_photos: 'yes' })).toMatch(/other photos/);
+    expect(stepMarkProblem('additional_photos', { ...record, has_other_photos: 'yes' })).toMatch(
+      /other photos/,
+    );
   });
 });
