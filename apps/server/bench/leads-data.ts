@@ -120,24 +120,15 @@ export async function removeIntakeLeads(db: Executor): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function generateLeadsData(
-  db: Db,
-  size: BenchSize,
-  log: (line: string) => void = console.log,
-): Promise<void> {
-  const started = performance.now();
-  const before = await existing(db);
-  if (before.agents === size.agents && before.leads === size.leads) {
-    log(`bench data already there (${size.agents} agents, ${size.leads} leads): generation skipped`);
-    return;
-  }
-  const rnd = random(20261121);
-  const zips = await benchZips(size.zips);
-  const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const now = Date.now();
+type Rnd = ReturnType<typeof random>;
+const phoneOf = (rnd: Rnd) => `+1${rnd.pick(AREA_CODES)}555${String(rnd.int(0, 9999)).padStart(4, '0')}`;
 
-  // Service areas: runs of neighbouring ZIPs starting every `spacing` ZIPs, 2.5 to 5.5 times as
-  // long, so that each ZIP is served by a few agents and their areas overlap.
+/**
+ * Service areas: runs of neighbouring ZIPs starting every `spacing` ZIPs, 2.5 to 5.5 times as
+ * long, so that each ZIP is served by a few agents and their areas overlap. Some agents exclude a
+ * few ZIPs or a city, some switch a niche or two off.
+ */
+function planAgents(size: BenchSize, zips: BenchZip[], rnd: Rnd) {
   const spacing = size.zips / size.agents;
   const coverage = new Uint8Array(size.zips);
   const planned: PlannedAgent[] = [];
@@ -155,8 +146,11 @@ export async function generateLeadsData(
     const name: [string, string] = [rnd.pick(FIRST), rnd.pick(LAST)];
     planned.push({ id: crypto.randomUUID(), name, zips: own, excludedZips, excludedCities, nichesOff });
   }
+  return { planned, coverage };
+}
 
-  const phone = () => `+1${rnd.pick(AREA_CODES)}555${String(rnd.int(0, 9999)).padStart(4, '0')}`;
+/** Users, agent records (active, signed up) and each agent's own recipient row. */
+function agentRows(planned: PlannedAgent[], zips: BenchZip[], rnd: Rnd, passwordHash: string, now: number) {
   const users: Record<string, unknown>[] = [];
   const agents: Record<string, unknown>[] = [];
   const recipients: Record<string, unknown>[] = [];
@@ -166,7 +160,7 @@ export async function generateLeadsData(
     const home = zips[agent.zips[0]!]!;
     const [first, last] = agent.name;
     const userId = crypto.randomUUID();
-    const agentPhone = phone();
+    const agentPhone = phoneOf(rnd);
     const signedUp = new Date(now - rnd.int(150, 700) * DAY).toISOString();
     users.push({
       id: userId,
@@ -216,8 +210,18 @@ export async function generateLeadsData(
       is_agent: true,
     });
   });
+  return { users, agents, recipients };
+}
 
-  // Leads: about 1% unassigned, the rest shared by agent weight (0.5 to 1.5 of the mean).
+/** About 1% unassigned; the rest shared by agent weight (0.5 to 1.5 of the mean), in their areas. */
+function leadRows(
+  size: BenchSize,
+  planned: PlannedAgent[],
+  zips: BenchZip[],
+  coverage: Uint8Array,
+  rnd: Rnd,
+  now: number,
+) {
   const unassigned = Math.round(size.leads / 100);
   const weights = planned.map(() => 0.5 + rnd.next());
   const total = weights.reduce((a, b) => a + b, 0);
@@ -246,14 +250,14 @@ export async function generateLeadsData(
     const values = {
       firstName: first,
       lastName: last,
-      phone: kind > 0.85 ? '' : phone(),
+      phone: kind > 0.85 ? '' : phoneOf(rnd),
       email: email.toLowerCase(),
       street: `${rnd.int(100, 9899)} ${rnd.pick(STREETS)} ${rnd.pick(SUFFIXES)}`,
       city: place.city,
       state: place.state,
       zip: place.zip,
     };
-    if (!values.phone && !values.email) values.phone = phone();
+    if (!values.phone && !values.email) values.phone = phoneOf(rnd);
     const created = now - rnd.next() * 120 * DAY;
     const roll = rnd.next();
     const status = roll < 0.65 ? 'active' : roll < 0.9 ? 'archived' : 'closed';
@@ -305,6 +309,32 @@ export async function generateLeadsData(
     for (let n = 0; n < shares[k]!; n++) makeLead(agent);
   });
   for (let n = 0; n < unassigned; n++) makeLead(null);
+  return leads;
+}
+
+export async function generateLeadsData(
+  db: Db,
+  size: BenchSize,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const started = performance.now();
+  const before = await existing(db);
+  if (before.agents === size.agents && before.leads === size.leads) {
+    log(`bench data already there (${size.agents} agents, ${size.leads} leads): generation skipped`);
+    return;
+  }
+  const rnd = random(20261121);
+  const zips = await benchZips(size.zips);
+  const now = Date.now();
+  const { planned, coverage } = planAgents(size, zips, rnd);
+  const { users, agents, recipients } = agentRows(
+    planned,
+    zips,
+    rnd,
+    await hashPassword(BENCH_PASSWORD),
+    now,
+  );
+  const leads = leadRows(size, planned, zips, coverage, rnd, now);
 
   await db.transaction(async (tx) => {
     if (before.agents > 0 || before.leads > 0) {

@@ -157,6 +157,14 @@ export function stepMarkProblem(step: string, input: StepMarkInput): string | nu
       return (input.licensed_states ?? []).length === 0
         ? 'Add at least one real-estate licence first.'
         : null;
+    case 'additional_photos':
+      return input.has_other_photos === 'yes' && (input.other_photos_urls ?? []).length === 0
+        ? 'Upload your other photos first, or say you have none.'
+        : null;
+    case 'videos_upload':
+      return (input.videos_fsbo_urls ?? []).length + (input.videos_others_urls ?? []).length === 0
+        ? 'Upload at least one video first.'
+        : null;
     default:
       return null;
   }
