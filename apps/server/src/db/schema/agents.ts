@@ -211,7 +211,9 @@ export const agents = pgTable(
     uniqueIndex('agents_uri_key').on(t.agentUri),
     index('agents_corporate_idx').on(t.corporateUserId),
     index('agents_status_idx').on(t.agentStatus),
-    index('agents_zipcodes_gin').using('gin', t.zipcodes),
+    // fastupdate off: every lead rewrites its agent's row (statistics); with the pending list on,
+    // ZIP lookups for routing slowed to a sequential scan (bench/leads.ts).
+    index('agents_zipcodes_gin').using('gin', t.zipcodes).with({ fastupdate: false }),
   ],
 );
 export type AgentRow = typeof agents.$inferSelect;

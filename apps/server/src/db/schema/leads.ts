@@ -77,8 +77,9 @@ export const leads = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('leads_agent_status_created_idx').on(t.agentId, t.status, t.createdAt.desc()),
-    index('leads_agent_created_idx').on(t.agentId, t.createdAt.desc()),
+    // Match the list's order (newest first, id as tie-break) so deep pages need no sort.
+    index('leads_agent_status_created_idx').on(t.agentId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('leads_agent_created_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
     index('leads_unassigned_idx').on(t.createdAt.desc()).where(sql`agent_id is null`),
     uniqueIndex('leads_source_external_key').on(t.source, t.externalId).where(sql`external_id is not null`),
     uniqueIndex('leads_idempotency_key')

@@ -62,7 +62,8 @@ export async function listLeads(db: Db, scope: LeadScope, query: LeadsQuery): Pr
       .select()
       .from(leads)
       .where(and(base, inArray(leads.status, statuses)))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
+      // As the indexes are sorted (DESC NULLS LAST), so deep pages read the index in order.
+      .orderBy(sql`${leads.createdAt} desc nulls last`, sql`${leads.id} desc nulls last`)
       .offset(query.skip)
       .limit(query.limit),
   ]);

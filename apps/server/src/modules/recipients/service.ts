@@ -87,6 +87,12 @@ async function ensureAgentRecipient(tx: Tx, agent: AgentRow, user: UserRow): Pro
  * page: lead delivery makes sure the row exists.
  */
 export async function ensureAgentRecipientFor(tx: Tx, agentId: string): Promise<void> {
+  const [existing] = await tx
+    .select({ id: recipients.id })
+    .from(recipients)
+    .where(eq(recipients.agentId, agentId))
+    .limit(1);
+  if (existing) return;
   const [row] = await tx
     .select({ agent: agents, user: users })
     .from(agents)
