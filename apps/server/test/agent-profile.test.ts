@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, users } from '../src/db/schema';
+import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
-import { seedAgent, seedUser } from './helpers/factories';
+import { seedUser } from './helpers/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,19 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
-
-async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
-  const seeded = await seedAgent(ctx.deps.database.db, overrides);
-  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
-  const patch = (payload: object) =>
-    ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/portal/me/agent_profile',
-      headers: bearer(accessToken),
-      payload,
-    });
-  return { ...seeded, patch };
-}
 
 const address = { street: '12 Palm Ave', city: 'Phoenix', state: 'AZ', zip: '85004' };
 const personal = {
@@ -34,7 +22,7 @@ const personal = {
 
 describe('PATCH /api/portal/me/agent_profile', () => {
   it('saves allowed fields, normalises the phone to E.164 and answers the record', async () => {
-    const { patch, user } = await agentSession();
+    const { patch, user } = await agentSession(ctx);
     const response = await patch({ ...personal, mailing_address: address });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -58,7 +46,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
     ['agent_headshots_urls', ['/evil']],
     ['zipcodes_admin', []],
   ])('refuses %s, which an agent may not set', async (field, value) => {
-    const { patch, agent } = await agentSession();
+    const { patch, agent } = await agentSession(ctx);
     const response = await patch({ [field]: value });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toContain(field);
@@ -67,7 +55,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
   });
 
   it('explains bad values field by field', async () => {
-    const { patch } = await agentSession();
+    const { patch } = await agentSession(ctx);
     expect((await patch({ agent_phone: '123' })).json().detail).toMatch(/valid phone number/);
     expect((await patch({ mailing_address: { ...address, zip: '8500' } })).json().detail).toMatch(
       /5-digit ZIP/,
@@ -85,7 +73,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
   });
 
   it('moves the signup status one step at a time, and only when the step is done', async () => {
-    const { patch } = await agentSession();
+    const { patch } = await agentSession(ctx);
     const skip = await patch({ signup_status: 'sms' });
     expect(skip.statusCode).toBe(400);
     expect(skip.json().detail).toMatch(/cannot go to "sms"/);
@@ -106,7 +94,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
   });
 
   it('keeps what was saved when a later field in the same request is refused', async () => {
-    const { patch, agent } = await agentSession();
+    const { patch, agent } = await agentSession(ctx);
     const response = await patch({ ...personal, mailing_address: { ...address, zip: 'bad' } });
     expect(response.statusCode).toBe(400);
     const [row] = await ctx.deps.database.db.select().from(agents).where(eq(agents.id, agent.id));
@@ -115,7 +103,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
   });
 
   it('recomputes derived onboarding steps and keeps signature steps out of reach', async () => {
-    const { patch } = await agentSession({ agent: { signupStatus: 'complete' } });
+    const { patch } = await agentSession(ctx, { agent: { signupStatus: 'complete' } });
     const broker = {
       name: 'Pat Broker',
       phone: '602-555-0100',
@@ -146,7 +134,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
   });
 
   it('needs a billing contact unless the broker is one', async () => {
-    const { patch } = await agentSession();
+    const { patch } = await agentSession(ctx);
     const response = await patch({
       broker_of_record: {
         name: 'Pat',
@@ -178,7 +166,7 @@ describe('PATCH /api/portal/me/agent_profile', () => {
 
 describe('the later signup steps through PATCH', () => {
   it('lsa, googleAds and eoInsurance each need their answers before Continue', async () => {
-    const { patch } = await agentSession({ agent: { signupStatus: 'saveTheNumber' } });
+    const { patch } = await agentSession(ctx, { agent: { signupStatus: 'saveTheNumber' } });
     expect((await patch({ signup_status: 'lsa' })).json().signup_status).toBe('lsa');
     expect((await patch({ signup_status: 'googleAds' })).json().detail).toBe(
       'Answer the Local Services Ads question first.',
@@ -217,7 +205,7 @@ describe('the later signup steps through PATCH', () => {
   });
 
   it('the sms step continues after a confirmed or a reported test, not before', async () => {
-    const { patch } = await agentSession({ agent: { signupStatus: 'sms' } });
+    const { patch } = await agentSession(ctx, { agent: { signupStatus: 'sms' } });
     expect((await patch({ signup_status: 'email' })).json().detail).toMatch(/test text message/);
     expect((await patch({ sms_test: 'yes', signup_status: 'email' })).json().signup_status).toBe('email');
   });
@@ -225,7 +213,7 @@ describe('the later signup steps through PATCH', () => {
 
 describe('onboarding steps the agent confirms', () => {
   it('change one at a time: marking a step leaves the others as they were', async () => {
-    const { patch } = await agentSession({ agent: { signupStatus: 'complete' } });
+    const { patch } = await agentSession(ctx, { agent: { signupStatus: 'complete' } });
     expect(
       (await patch({ onboarding_steps: { additional_photos: true } })).json().onboarding_steps
         .additional_photos,
@@ -247,7 +235,7 @@ describe('onboarding steps the agent confirms', () => {
 
 describe('steps that need something on the record first', () => {
   it('refuses my_team, service_area and licenses_details until the record has what they ask', async () => {
-    const { patch } = await agentSession({ agent: { signupStatus: 'complete' } });
+    const { patch } = await agentSession(ctx, { agent: { signupStatus: 'complete' } });
     const team = await patch({ has_real_estate_team: 'yes', onboarding_steps: { my_team: true } });
     expect(team.statusCode).toBe(400);
     expect(team.json().detail).toBe("Give your team's name first, or say you do not work with a team.");

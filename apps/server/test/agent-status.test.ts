@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, auditLog } from '../src/db/schema';
+import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
-import { seedAgent } from './helpers/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ async function nearlyOnboarded(missing: string[]) {
     'script_instructions',
     'videos_upload',
   ];
-  const seeded = await seedAgent(ctx.deps.database.db, {
+  return agentSession(ctx, {
     agent: {
       signupStatus: 'complete',
       agentStatus: 'onboarding',
@@ -64,15 +64,6 @@ async function nearlyOnboarded(missing: string[]) {
       ) as typeof agents.$inferInsert.onboardingSteps,
     },
   });
-  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
-  const patch = (payload: object) =>
-    ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/portal/me/agent_profile',
-      headers: bearer(accessToken),
-      payload,
-    });
-  return { ...seeded, patch };
 }
 
 const statusChanges = (agentId: string) =>

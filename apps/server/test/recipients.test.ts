@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, users } from '../src/db/schema';
-import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
-import { lastMessageTo, linkIn, seedAgent, seedUser } from './helpers/factories';
+import { agentSession } from './helpers/agent-session';
+import { createTestContext, eventually, type TestContext } from './helpers/app';
+import { lastMessageTo, linkIn, type seedAgent, seedUser } from './helpers/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,8 +12,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
-  const seeded = await seedAgent(ctx.deps.database.db, {
+/** A signed-in agent past signup, and `call` for its /api/portal/me/recipients endpoints. */
+async function recipientsAgent(overrides: Parameters<typeof seedAgent>[1] = {}) {
+  const session = await agentSession(ctx, {
     agent: {
       signupStatus: 'complete',
       agentFirstName: 'Dana',
@@ -22,10 +24,9 @@ async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
     },
     user: overrides.user,
   });
-  const headers = bearer((await login(ctx.app, seeded.user.email, seeded.password)).accessToken);
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/portal/me/recipients${url}`, headers, payload });
-  return { ...seeded, headers, call };
+    ctx.app.inject({ method, url: `/api/portal/me/recipients${url}`, headers: session.headers, payload });
+  return { ...session, call };
 }
 
 const leadRouting = async (agentId: string) => {
@@ -35,7 +36,7 @@ const leadRouting = async (agentId: string) => {
 
 describe('recipients', () => {
   it('start with the agent: primary, all channels on, not removable', async () => {
-    const { call, agent } = await agentSession();
+    const { call, agent } = await recipientsAgent();
     const list = await call('GET', '');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
@@ -57,7 +58,7 @@ describe('recipients', () => {
   });
 
   it('adding one turns lead_routing on; removing it turns it off, with the record’s list kept in step', async () => {
-    const { call, agent } = await agentSession();
+    const { call, agent } = await recipientsAgent();
     const added = await call('POST', '', {
       first_name: 'Sam',
       email: 'Sam@Example.com',
@@ -81,7 +82,7 @@ describe('recipients', () => {
   });
 
   it('validates: first name required, e-mail and phone checked, a channel needs its address', async () => {
-    const { call } = await agentSession();
+    const { call } = await recipientsAgent();
     expect((await call('POST', '', { first_name: '' })).json().detail).toMatch(/First name is required/);
     expect((await call('POST', '', { first_name: 'A', email: 'nope' })).json().detail).toMatch(/valid email/);
     expect((await call('POST', '', { first_name: 'A', phone_number: '12' })).json().detail).toMatch(
@@ -94,7 +95,7 @@ describe('recipients', () => {
   });
 
   it('keeps exactly one primary, and refuses an inactive one as primary', async () => {
-    const { call } = await agentSession();
+    const { call } = await recipientsAgent();
     const sam = (await call('POST', '', { first_name: 'Sam' })).json();
     const kim = (await call('POST', '', { first_name: 'Kim', is_active: false })).json();
 
@@ -120,9 +121,9 @@ describe('recipients', () => {
   });
 
   it('another agent’s recipient is not found (404)', async () => {
-    const owner = await agentSession();
+    const owner = await recipientsAgent();
     const theirs = (await owner.call('POST', '', { first_name: 'Private' })).json();
-    const other = await agentSession();
+    const other = await recipientsAgent();
     expect((await other.call('PATCH', `/${theirs._id}`, { first_name: 'Hijacked' })).statusCode).toBe(404);
     expect((await other.call('DELETE', `/${theirs._id}`)).statusCode).toBe(404);
   });
@@ -133,7 +134,7 @@ describe('recipients', () => {
       .update(users)
       .set({ preferences: { can_see_portal_recipients: false } })
       .where(eq(users.id, corporate.user.id));
-    const { call } = await agentSession({ agent: { corporateUserId: corporate.user.id } });
+    const { call } = await recipientsAgent({ agent: { corporateUserId: corporate.user.id } });
     expect((await call('GET', '')).statusCode).toBe(403);
   });
 });
@@ -146,7 +147,7 @@ describe('recipient sign-in by magic link', () => {
   }
 
   it('opens a limited session for a team member, which stops when the recipient is deactivated', async () => {
-    const { call } = await agentSession();
+    const { call } = await recipientsAgent();
     const sam = (
       await call('POST', '', { first_name: 'Sam', email: 'sam.team@example.com', send_email: true })
     ).json();
@@ -187,7 +188,7 @@ describe('recipient sign-in by magic link', () => {
   });
 
   it('a removed recipient’s session ends at once; a forged session is refused', async () => {
-    const { call } = await agentSession();
+    const { call } = await recipientsAgent();
     const kim = (await call('POST', '', { first_name: 'Kim', email: 'kim.team@example.com' })).json();
     const token = await recipientLink('kim.team@example.com');
     const { session_token } = (
@@ -205,7 +206,7 @@ describe('recipient sign-in by magic link', () => {
   });
 
   it('an address with an account gets the normal sign-in link', async () => {
-    const { user } = await agentSession();
+    const { user } = await recipientsAgent();
     const token = await recipientLink(user.email);
     expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).type).toBe('default_login');
   });

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents } from '../src/db/schema';
-import { bearer, createTestContext, login, type TestContext } from './helpers/app';
-import { seedAgent, seedUser } from './helpers/factories';
+import { agentSession } from './helpers/agent-session';
+import { createTestContext, type TestContext } from './helpers/app';
+import { type seedAgent, seedUser } from './helpers/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,26 +12,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
-  const seeded = await seedAgent(ctx.deps.database.db, overrides);
-  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
-  const patch = (payload: object) =>
-    ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/portal/me/agent_profile',
-      headers: bearer(accessToken),
-      payload,
-    });
+/** A signed-in agent, and `row` to read its record as stored. */
+async function serviceAreaAgent(overrides: Parameters<typeof seedAgent>[1] = {}) {
+  const session = await agentSession(ctx, overrides);
   const row = async () => {
-    const [agent] = await ctx.deps.database.db.select().from(agents).where(eq(agents.id, seeded.agent.id));
+    const [agent] = await ctx.deps.database.db.select().from(agents).where(eq(agents.id, session.agent.id));
     return agent!;
   };
-  return { ...seeded, patch, row };
+  return { ...session, row };
 }
 
 describe('PATCH /api/portal/me/agent_profile with a service area', () => {
   it('saves a normalised area: sorted unique ZIP codes, states and counties filled from the data', async () => {
-    const { patch, row } = await agentSession();
+    const { patch, row } = await serviceAreaAgent();
     const response = await patch({
       service_area_name: ' Phoenix and Vegas ',
       states: [{ short: 'az' }],
@@ -59,7 +53,7 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
   });
 
   it('never covers an excluded ZIP code or a ZIP code of an excluded city', async () => {
-    const { patch } = await agentSession();
+    const { patch } = await serviceAreaAgent();
     const response = await patch({
       zipcodes: ['85004', '85006', '85201', '85203'],
       excluded_zips: ['85006'],
@@ -74,7 +68,7 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
   });
 
   it('uncovers a ZIP code when only the exclusions are sent', async () => {
-    const { patch } = await agentSession({ agent: { zipcodes: ['85004', '85006'] } });
+    const { patch } = await serviceAreaAgent({ agent: { zipcodes: ['85004', '85006'] } });
     const response = await patch({ excluded_zips: ['85004'] });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -87,7 +81,7 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
   });
 
   it('keeps stored ZIP codes the data does not know when the request does not touch them', async () => {
-    const { patch } = await agentSession({ agent: { zipcodes: ['00001', '85004'] } });
+    const { patch } = await serviceAreaAgent({ agent: { zipcodes: ['00001', '85004'] } });
     const response = await patch({ service_area_name: 'Downtown' });
     expect(response.statusCode).toBe(200);
     expect(response.json().zipcodes).toEqual(['00001', '85004']);
@@ -105,7 +99,7 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
       '"Las Vegas" is not a city in your chosen state (AZ).',
     ],
   ])('refuses %j with a detail naming the value', async (payload, detail) => {
-    const { patch, row } = await agentSession({ agent: { zipcodes: ['85201'] } });
+    const { patch, row } = await serviceAreaAgent({ agent: { zipcodes: ['85201'] } });
     const response = await patch(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe(detail);
@@ -113,14 +107,14 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
   });
 
   it('refuses oversized lists', async () => {
-    const { patch } = await agentSession();
+    const { patch } = await serviceAreaAgent();
     const response = await patch({ zipcodes: Array.from({ length: 10_001 }, () => '85004') });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(/at most 10,000 ZIP codes/);
   });
 
   it('saves the area and marks the step in one request, and refuses the step with no ZIP code', async () => {
-    const { patch } = await agentSession();
+    const { patch } = await serviceAreaAgent();
     const refused = await patch({ zipcodes: [], onboarding_steps: { service_area: true } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toMatch(/at least one ZIP code/);
@@ -135,7 +129,7 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
       userRole: 'corporate',
       preferences: { can_see_portal_zips: false },
     });
-    const { patch, row } = await agentSession({
+    const { patch, row } = await serviceAreaAgent({
       agent: { zipcodes: ['85004'], corporateUserId: corporate.id },
     });
     const response = await patch({ zipcodes: ['85006'] });
@@ -147,7 +141,7 @@ describe('PATCH /api/portal/me/agent_profile with a service area', () => {
   });
 
   it('keeps the ZIP codes queryable for lead routing (zipcodes @> ARRAY[zip])', async () => {
-    const { patch, agent } = await agentSession();
+    const { patch, agent } = await serviceAreaAgent();
     await patch({ zipcodes: ['85004', '85006'], excluded_zips: ['85006'] });
     const candidates = (zip: string) =>
       ctx.deps.database.db

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, onboardingCalls } from '../src/db/schema';
 import { callSlots, localDate, zonedTime } from '../src/modules/signup/slots';
-import { bearer, createTestContext, login, type TestContext } from './helpers/app';
-import { lastMessageTo, seedAgent } from './helpers/factories';
+import { agentSession } from './helpers/agent-session';
+import { createTestContext, type TestContext } from './helpers/app';
+import { lastMessageTo, type seedAgent } from './helpers/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,13 +15,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-async function agentSession(agent: NonNullable<NonNullable<Parameters<typeof seedAgent>[1]>['agent']> = {}) {
-  const seeded = await seedAgent(ctx.deps.database.db, {
-    agent: { timezone: 'America/New_York', signupStatus: 'zoom', ...agent },
-  });
-  const headers = bearer((await login(ctx.app, seeded.user.email, seeded.password)).accessToken);
-  return { ...seeded, headers };
-}
+/** A signed-in agent on the call-booking step, in New York. */
+const zoomAgent = (agent: NonNullable<NonNullable<Parameters<typeof seedAgent>[1]>['agent']> = {}) =>
+  agentSession(ctx, { agent: { timezone: 'America/New_York', signupStatus: 'zoom', ...agent } });
 
 describe('call slots', () => {
   it('are weekdays within office hours in the office time zone, from tomorrow', () => {
@@ -49,7 +46,7 @@ describe('call slots', () => {
 
 describe('booking the onboarding call', () => {
   it('lists slots in the agent’s time zone, books one, e-mails an .ics invitation, and lets the wizard continue', async () => {
-    const { headers, user, agent } = await agentSession();
+    const { headers, user, agent } = await zoomAgent();
     const list = await ctx.app.inject({ url: '/api/portal/me/onboarding-call/slots', headers });
     expect(list.statusCode).toBe(200);
     expect(list.json().timezone).toBe('America/New_York');
@@ -95,8 +92,8 @@ describe('booking the onboarding call', () => {
   });
 
   it('refuses a time not offered, and a time another agent just took', async () => {
-    const first = await agentSession();
-    const second = await agentSession();
+    const first = await zoomAgent();
+    const second = await zoomAgent();
     const odd = await ctx.app.inject({
       method: 'POST',
       url: '/api/portal/me/onboarding-call',
@@ -124,7 +121,7 @@ describe('booking the onboarding call', () => {
   });
 
   it('moving the call cancels the earlier booking', async () => {
-    const { headers, agent } = await agentSession();
+    const { headers, agent } = await zoomAgent();
     const slots = (await ctx.app.inject({ url: '/api/portal/me/onboarding-call/slots', headers })).json()
       .slots;
     await ctx.app.inject({
@@ -151,7 +148,7 @@ describe('booking the onboarding call', () => {
 
 describe('the tracking number card', () => {
   it('downloads as a vCard once assigned, and says so when not yet', async () => {
-    const { headers, agent } = await agentSession();
+    const { headers, agent } = await zoomAgent();
     const missing = await ctx.app.inject({ url: '/api/portal/me/tracking-number.vcf', headers });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toMatch(/not been assigned yet/);

@@ -5,8 +5,9 @@ import { agents, auditLog, outboxMessages } from '../src/db/schema';
 import { deliverMessage } from '../src/lib/outbox';
 import { notifyOfficeOfFailedTest, reportTestFailure } from '../src/modules/signup-tests/report-failure';
 import { type SmsProvider, SmsProviderError } from '../src/providers/sms/interface';
+import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, drainJobs, eventually, login, type TestContext } from './helpers/app';
-import { seedAgent, seedUser } from './helpers/factories';
+import { seedUser } from './helpers/factories';
 
 const OFFICE = 'office@agentportal.local';
 const SMS_BODY =
@@ -25,12 +26,10 @@ async function signedInAgent(
   ctx: TestContext,
   email = `agent-${Math.random().toString(16).slice(2)}@example.com`,
 ) {
-  const seeded = await seedAgent(ctx.deps.database.db, {
+  return agentSession(ctx, {
     user: { email },
     agent: { agentFirstName: 'Dana', agentLastName: 'Reyes', agentPhone: '+16025550142' },
   });
-  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
-  return { ...seeded, headers: bearer(accessToken) };
 }
 
 const post = (ctx: TestContext, url: string, headers: Record<string, string>, payload: object) =>

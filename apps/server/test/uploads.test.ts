@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '../src/db/schema';
 import type { LocalStorageProvider } from '../src/providers/storage/local';
+import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
-import { seedAgent, seedUser } from './helpers/factories';
+import { seedUser } from './helpers/factories';
 
 let ctx: TestContext;
 let png: Buffer;
@@ -20,12 +21,6 @@ beforeEach(() => ctx.reset());
 
 const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200, 7)]);
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-
-async function agentSession(overrides: Parameters<typeof seedAgent>[1] = {}) {
-  const seeded = await seedAgent(ctx.deps.database.db, overrides);
-  const { accessToken } = await login(ctx.app, seeded.user.email, seeded.password);
-  return { ...seeded, headers: bearer(accessToken) };
-}
 
 async function ask(headers: Record<string, string>, body: object) {
   return ctx.app.inject({ method: 'POST', url: '/api/upload', headers, payload: body });
@@ -59,7 +54,7 @@ describe('asking for an upload', () => {
   it.each(Object.entries(UPLOAD_KINDS))(
     '%s: refuses other types (415) and files over its cap (413)',
     async (kind, spec) => {
-      const { headers } = await agentSession();
+      const { headers } = await agentSession(ctx);
       const wrongType = await ask(headers, { kind, fileKey: 'x', contentType: 'text/html', size: 10 });
       expect(wrongType.statusCode).toBe(415);
       expect(wrongType.json().detail).toContain(spec.label);
@@ -83,7 +78,7 @@ describe('asking for an upload', () => {
   );
 
   it('chooses the storage key itself, whatever name the client sends', async () => {
-    const { headers, agent } = await agentSession();
+    const { headers, agent } = await agentSession(ctx);
     const ticket = await ask(headers, {
       kind: 'headshot',
       fileKey: '../../etc/passwd',
@@ -112,7 +107,7 @@ describe('asking for an upload', () => {
 
 describe('the local upload URL', () => {
   it('refuses a tampered or expired link', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const { upload_url } = (
       await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: png.length })
     ).json();
@@ -136,7 +131,7 @@ describe('the local upload URL', () => {
   });
 
   it('enforces the signed type and size while streaming', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const { upload_url } = (
       await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: 100 })
     ).json();
@@ -151,7 +146,7 @@ describe('the local upload URL', () => {
 
 describe('confirming an upload', () => {
   it('attaches a headshot, completes the step, serves it inline with nosniff and makes a web version', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const { confirmed, id } = await upload(headers, 'headshot', png, 'image/png', 'me.png');
     expect(confirmed.statusCode).toBe(200);
     const record = confirmed.json();
@@ -176,7 +171,7 @@ describe('confirming an upload', () => {
   });
 
   it('refuses an HTML or SVG file renamed as an image, and deletes it', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     for (const fake of [
       Buffer.from('<!doctype html><script>alert(1)</script>'),
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
@@ -192,7 +187,7 @@ describe('confirming an upload', () => {
   });
 
   it('says so when the bytes have not arrived', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const { upload_id } = (
       await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: 10 })
     ).json();
@@ -206,7 +201,7 @@ describe('confirming an upload', () => {
   });
 
   it('will not attach another agent’s upload (404)', async () => {
-    const owner = await agentSession();
+    const owner = await agentSession(ctx);
     const { upload_id, upload_url } = (
       await ask(owner.headers, {
         kind: 'headshot',
@@ -216,7 +211,7 @@ describe('confirming an upload', () => {
       })
     ).json();
     await put(upload_url, png, 'image/png');
-    const other = await agentSession();
+    const other = await agentSession(ctx);
     expect(
       (
         await ctx.app.inject({
@@ -233,7 +228,7 @@ describe('confirming an upload', () => {
   });
 
   it('completes branding with a brokerage logo, and needs a team logo too for a team', async () => {
-    const { headers } = await agentSession({ agent: { hasRealEstateTeam: 'yes' } });
+    const { headers } = await agentSession(ctx, { agent: { hasRealEstateTeam: 'yes' } });
     const logo = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#fff0' } })
       .png()
       .toBuffer();
@@ -244,7 +239,7 @@ describe('confirming an upload', () => {
   });
 
   it('serves a PDF certificate as a download and a video with ranges', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const certificate = await upload(headers, 'eo_certificate', pdf, 'application/pdf', 'E&O 2026.pdf');
     expect(certificate.confirmed.json().eo_certificate).toBe(`/api/files/${certificate.id}`);
     const file = await ctx.app.inject({ url: `/api/files/${certificate.id}` });
@@ -260,7 +255,7 @@ describe('confirming an upload', () => {
 
 describe('deleting and reordering', () => {
   it('deletes a headshot: off the record, the step follows, the file is gone', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const { id } = await upload(headers, 'headshot', png, 'image/png');
     const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/upload/${id}`, headers });
     expect(deleted.statusCode).toBe(200);
@@ -272,7 +267,7 @@ describe('deleting and reordering', () => {
   });
 
   it('reorders a list only into the same files', async () => {
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const a = await upload(headers, 'additional_photo', png, 'image/png', 'a.png');
     const b = await upload(headers, 'additional_photo', png, 'image/png', 'b.png');
     const urls = [`/api/files/${b.id}`, `/api/files/${a.id}`];
@@ -297,7 +292,7 @@ describe('abandoned uploads', () => {
   it('are removed from storage once their link has long expired', async () => {
     const { sweepAbandonedUploads } = await import('../src/modules/uploads/service');
     const { sql } = await import('drizzle-orm');
-    const { headers } = await agentSession();
+    const { headers } = await agentSession(ctx);
     const { upload_url, upload_id, key } = (
       await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: png.length })
     ).json();

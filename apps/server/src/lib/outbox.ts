@@ -30,58 +30,47 @@ export interface SmsDraft {
 
 export const DELIVERY_RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
 
-/** Writes the message in the caller's transaction; `dispatch` after commit schedules delivery. */
-export async function addEmail(db: Executor, config: Config, draft: EmailDraft): Promise<string> {
-  const [row] = await db
-    .insert(outboxMessages)
-    .values({
-      channel: 'email',
-      toAddress: draft.to,
-      fromAddress: draft.from ?? config.mailFrom,
-      subject: draft.subject,
-      textBody: draft.text,
-      htmlBody: draft.html ?? null,
-      template: draft.template ?? null,
-      attachments: draft.attachments ?? [],
-      meta: draft.meta ?? null,
-      ...draft.lead,
-    })
-    .returning({ id: outboxMessages.id });
+/** The one insert every channel shares: the message waits in the outbox, queued. */
+async function insertMessage(db: Executor, values: typeof outboxMessages.$inferInsert): Promise<string> {
+  const [row] = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
   return row!.id;
 }
 
+/** Writes the message in the caller's transaction; `dispatch` after commit schedules delivery. */
+export function addEmail(db: Executor, config: Config, draft: EmailDraft): Promise<string> {
+  return insertMessage(db, {
+    channel: 'email',
+    toAddress: draft.to,
+    fromAddress: draft.from ?? config.mailFrom,
+    subject: draft.subject,
+    textBody: draft.text,
+    htmlBody: draft.html ?? null,
+    template: draft.template ?? null,
+    attachments: draft.attachments ?? [],
+    meta: draft.meta ?? null,
+    ...draft.lead,
+  });
+}
+
+/** An SMS or a call goes to a phone from the office number; only the channel tells them apart. */
+const phoneMessage = (channel: 'sms' | 'call', config: Config, draft: SmsDraft) => ({
+  channel,
+  toAddress: draft.to,
+  fromAddress: config.smsFrom,
+  textBody: draft.body,
+  template: draft.template ?? null,
+  meta: draft.meta ?? null,
+  ...draft.lead,
+});
+
 /** The SMS twin of addEmail: written in the caller's transaction, delivered after `dispatch`. */
-export async function addSms(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
-  const [row] = await db
-    .insert(outboxMessages)
-    .values({
-      channel: 'sms',
-      toAddress: draft.to,
-      fromAddress: config.smsFrom,
-      textBody: draft.body,
-      template: draft.template ?? null,
-      meta: draft.meta ?? null,
-      ...draft.lead,
-    })
-    .returning({ id: outboxMessages.id });
-  return row!.id;
+export function addSms(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
+  return insertMessage(db, phoneMessage('sms', config, draft));
 }
 
 /** A call notification: `body` is what the voice provider reads out when the call is answered. */
-export async function addCall(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
-  const [row] = await db
-    .insert(outboxMessages)
-    .values({
-      channel: 'call',
-      toAddress: draft.to,
-      fromAddress: config.smsFrom,
-      textBody: draft.body,
-      template: draft.template ?? null,
-      meta: draft.meta ?? null,
-      ...draft.lead,
-    })
-    .returning({ id: outboxMessages.id });
-  return row!.id;
+export function addCall(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
+  return insertMessage(db, phoneMessage('call', config, draft));
 }
 
 export async function dispatch(queue: Queue, ...ids: string[]): Promise<void> {

@@ -36,6 +36,12 @@ function NameAndBadges({ recipient }: { recipient: Recipient }) {
       {recipient.is_active ? null : (
         <span className={cn(badge, 'border-border bg-muted text-muted-foreground')}>Inactive</span>
       )}
+      {recipient.is_active && !recipient.send_sms && !recipient.send_email && !recipient.phone_call ? (
+        // Leads go out by text, e-mail or call: with all three off this person receives nothing.
+        <span className={cn(badge, 'border-amber-300 bg-amber-50 text-amber-900')}>
+          Receives no leads: turn on SMS, e-mail or call
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -55,7 +55,7 @@ export function LeadsPerWeekChart({ weeks }: { weeks: LeadStats['per_week'] }) {
 
   const top = scaleTop(Math.max(...totals));
   const busiest = weeks[totals.indexOf(Math.max(...totals))]!;
-  const summary = `${formatCount(all)} leads in the last ${weeks.length} weeks; the busiest week, starting ${formatDay(
+  const summary = `${formatCount(all)} ${all === 1 ? 'lead' : 'leads'} in the last ${weeks.length} weeks; the busiest week, starting ${formatDay(
     busiest.week_start,
   )}, had ${formatCount(totalOf(busiest))}.`;
   const width = weeks.length * (BAR + GAP) - GAP;

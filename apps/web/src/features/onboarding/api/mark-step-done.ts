@@ -30,7 +30,7 @@ export function useMarkStepDone() {
     onError: (error, _step, context) => {
       if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous);
       toast.error('This step could not be saved', {
-        description: `${errorMessage(error)} Nothing you entered or uploaded is lost; try Continue again.`,
+        description: `${errorMessage(error)} Nothing you entered or uploaded is lost; try again.`,
       });
     },
     onSuccess: (record) => setMeAgentProfile(queryClient, record),

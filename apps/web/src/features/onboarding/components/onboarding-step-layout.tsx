@@ -45,7 +45,10 @@ export function OnboardingPager({
   const index = ONBOARDING_ORDER.indexOf(page);
   const previous = index > 0 ? ONBOARDING_ORDER[index - 1] : undefined;
   const next = index >= 0 && index < ONBOARDING_ORDER.length - 1 ? ONBOARDING_ORDER[index + 1] : undefined;
-  const link = cn(buttonVariants({ variant: 'outline' }), 'h-auto min-h-10 whitespace-normal text-left');
+  const link = cn(
+    buttonVariants({ variant: 'outline' }),
+    'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left',
+  );
   return (
     <nav
       aria-label="Onboarding steps"
@@ -58,7 +61,7 @@ export function OnboardingPager({
       {submit ? (
         <Button
           type="submit"
-          className="h-auto min-h-10 whitespace-normal text-left"
+          className="h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left"
           pending={submit.pending}
         >
           {next ? `Save and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Save and continue'}
@@ -66,7 +69,7 @@ export function OnboardingPager({
         </Button>
       ) : confirmStep ? (
         <Button
-          className="h-auto min-h-10 whitespace-normal text-left"
+          className="h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left"
           pending={markDone.isPending}
           onClick={async () => {
             if (beforeConfirm && !(await beforeConfirm())) return;
@@ -81,7 +84,7 @@ export function OnboardingPager({
       ) : (
         <Link
           to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
-          className={cn(buttonVariants(), 'h-auto min-h-10 whitespace-normal text-left')}
+          className={cn(buttonVariants(), 'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left')}
         >
           {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
           <ArrowRight aria-hidden="true" />
@@ -119,7 +122,7 @@ export function OnboardingStepLayout({
   const section = ONBOARDING_SECTIONS.find((candidate) => candidate.pages.includes(page));
   const step = ONBOARDING_PAGE_STEP[page];
   return (
-    <div className="grid max-w-4xl gap-6">
+    <div className="grid max-w-4xl min-w-0 gap-6">
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to={paths.onboarding.href()}>Onboarding</Link>
         {section ? <span className="text-muted-foreground"> / {section.title}</span> : null}

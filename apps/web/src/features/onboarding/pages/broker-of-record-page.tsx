@@ -1,7 +1,7 @@
+import { BrokerageForm } from '@/components/agent-profile/brokerage-form';
+import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { useUpdateDetails } from '@/features/profile/api/update-details';
-import { MissingAgentProfile } from '@/features/profile/components/missing-agent-profile';
-import { BrokerageForm } from '@/features/signup/components/brokerage-info-form';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useAuth } from '@/lib/auth';
 import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
 import { useContinueAfterSave } from './use-continue-after-save';

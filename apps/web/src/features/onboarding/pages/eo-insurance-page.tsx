@@ -1,9 +1,9 @@
 import { signupStepProblem } from '@portal/shared';
-import { useUpdateDetails } from '@/features/profile/api/update-details';
-import { MissingAgentProfile } from '@/features/profile/components/missing-agent-profile';
-import { EoForm } from '@/features/signup/components/eo-insurance-form';
-import { StepProblem } from '@/features/signup/components/use-save-step';
+import { EoForm } from '@/components/agent-profile/eo-form';
+import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useAuth } from '@/lib/auth';
+import { StepProblem } from '@/lib/use-step-submit';
 import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
 import { useContinueAfterSave } from './use-continue-after-save';
 

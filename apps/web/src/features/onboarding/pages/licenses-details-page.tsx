@@ -1,5 +1,5 @@
-import { LicencesForm } from '@/features/profile/components/licences-form';
-import { MissingAgentProfile } from '@/features/profile/components/missing-agent-profile';
+import { LicencesForm } from '@/components/agent-profile/licences-form';
+import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
 import { useAuth } from '@/lib/auth';
 import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
 import { useContinueAfterSave } from './use-continue-after-save';

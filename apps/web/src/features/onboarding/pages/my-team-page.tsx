@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
+import { TeamForm } from '@/components/agent-profile/team-form';
 import { paths } from '@/config/paths';
-import { MissingAgentProfile } from '@/features/profile/components/missing-agent-profile';
-import { TeamForm } from '@/features/profile/components/team-form';
 import { useAuth } from '@/lib/auth';
 import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
 import { useContinueAfterSave } from './use-continue-after-save';

@@ -74,6 +74,17 @@ export function OnboardingPage() {
           Everything we need from you before your advertising goes live.
         </p>
       </div>
+      {agent?.agent_status === 'active' ? (
+        <Card className="gap-2 border-primary/40 bg-primary-soft">
+          <CardTitle>Your account is active</CardTitle>
+          <CardContent>
+            <p>
+              Seller leads in your service area now reach you and the people on your routing list.{' '}
+              <Link to={paths.leads.href()}>Go to your leads</Link>. You can still change anything below.
+            </p>
+          </CardContent>
+        </Card>
+      ) : null}
       {agent ? (
         <>
           <Card className="gap-3">

@@ -1,12 +1,12 @@
 import type { AgentRecord } from '@portal/shared';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { ServiceAreaEditor } from '@/components/service-area/service-area-editor';
+import { ServiceAreaSaveBar, useServiceAreaSave } from '@/components/service-area/service-area-save';
+import { useServiceAreaDraft } from '@/components/service-area/use-service-area-draft';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ServiceAreaEditor } from '@/features/service-area/components/service-area-editor';
-import { ServiceAreaSaveBar, useServiceAreaSave } from '@/features/service-area/components/service-area-save';
-import { useServiceAreaDraft } from '@/features/service-area/components/use-service-area-draft';
 import { useAuth } from '@/lib/auth';
 import { portalFlagVisible } from '@/lib/portal-visibility';
 import { cn } from '@/lib/utils';

@@ -2,7 +2,7 @@ import { type AgentRecord, type OnboardingSteps, stepMarkProblem } from '@portal
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { OnboardingPagePath } from '@/config/paths';
-import { StepProblem } from '@/features/signup/components/use-save-step';
+import { StepProblem } from '@/lib/use-step-submit';
 import { useMarkStepDone } from '../api/mark-step-done';
 import { nextOnboardingHref } from '../components/onboarding-step-layout';
 

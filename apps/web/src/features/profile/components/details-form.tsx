@@ -10,9 +10,11 @@ import { ChoiceField } from '@/components/ui/choice-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { errorMessage } from '@/lib/api-client';
+import { MOBILE_DEVICES } from '@/lib/mobile-devices';
+import { TIMEZONE_NAMES } from '@/lib/time-zones';
 import { cn } from '@/lib/utils';
-import { useUpdateDetails } from '../api/update-details';
 import { DetailsLeadTypes } from './details-lead-types';
 import {
   type DetailsFormInput,
@@ -22,23 +24,8 @@ import {
   detailsPatch,
   dirtySections,
   ZONES,
-  type Zone,
 } from './details-schema';
 import { DetailsUnsavedChanges } from './details-unsaved-changes';
-
-const DEVICES = [
-  { value: 'iphone', label: 'iPhone' },
-  { value: 'android', label: 'Android' },
-] as const;
-
-const ZONE_NAMES: Record<Zone, string> = {
-  'Pacific/Honolulu': 'Hawaii — Honolulu',
-  'America/Anchorage': 'Alaska — Anchorage',
-  'America/Los_Angeles': 'Pacific — Los Angeles',
-  'America/Denver': 'Mountain — Denver',
-  'America/Chicago': 'Central — Chicago',
-  'America/New_York': 'Eastern — New York',
-};
 
 const localTime = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date());
@@ -104,7 +91,7 @@ export function DetailsForm({ agent, signInEmail }: { agent: AgentRecord; signIn
 
   const zoneChoices = ZONES.map((zone) => ({
     value: zone,
-    label: ZONE_NAMES[zone],
+    label: TIMEZONE_NAMES[zone],
     description: `Now ${localTime(zone)}`,
   }));
 
@@ -178,7 +165,7 @@ export function DetailsForm({ agent, signInEmail }: { agent: AgentRecord; signIn
           render={({ field }) => (
             <ChoiceField
               legend="Which kind of mobile phone do you use?"
-              choices={DEVICES}
+              choices={MOBILE_DEVICES}
               layout="row"
               name={field.name}
               value={field.value}

@@ -8,8 +8,8 @@ import {
   PhoneSchema,
 } from '@portal/shared';
 import { z } from 'zod';
+import type { AgentProfilePatchInput } from '@/lib/agent-profile-api';
 import { formatPhone } from '@/lib/format-phone';
-import type { AgentProfilePatchInput } from '../api/update-details';
 
 const fields = AgentProfilePatchSchema.shape;
 

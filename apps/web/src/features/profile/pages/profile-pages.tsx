@@ -2,19 +2,19 @@ import { isStepComplete } from '@portal/shared';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BrokerageForm } from '@/components/agent-profile/brokerage-form';
+import { LicencesForm } from '@/components/agent-profile/licences-form';
+import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
+import { TeamForm } from '@/components/agent-profile/team-form';
 import { MediaGallery } from '@/components/media/media-gallery';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FileUpload } from '@/components/upload/file-upload';
 import { paths } from '@/config/paths';
-import { BrokerageForm } from '@/features/signup/components/brokerage-info-form';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useUpdateDetails } from '../api/update-details';
-import { LicencesForm } from '../components/licences-form';
-import { MissingAgentProfile } from '../components/missing-agent-profile';
-import { TeamForm } from '../components/team-form';
 
 /** One part of /profile: its h2 (ProfileSection has the h1), what it is for, then its content. */
 function ProfilePart({

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { ADDRESS, signedInAgent } from '../test/signed-in-agent';
+import { ADDRESS, signedInAgent } from '@/test/signed-in-agent';
 
 describe('mailing address', () => {
   it('says what is wrong with each field, then saves and opens personalInfo', async () => {

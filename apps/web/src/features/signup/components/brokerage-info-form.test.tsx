@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { signedInAgent } from '../test/signed-in-agent';
+import { signedInAgent } from '@/test/signed-in-agent';
 
 describe('brokerage information (for an agent a superuser set back)', () => {
   it('asks for the billing contact unless the broker pays, then moves on to the master agreement', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 // Monday 10 and Tuesday 11 June 2030, shown in Pacific daylight time (UTC-7).
 const MON_9 = { starts_at: '2030-06-10T16:00:00.000Z', ends_at: '2030-06-10T16:30:00.000Z' };

@@ -2,22 +2,22 @@ import type { AgentRecord, CallSlot, OnboardingCall } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
 import { useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { PageLoading } from '@/components/page-loading';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { dayInZone, zoneShortName } from '@/lib/time-zones';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import {
   callSlotsQueryOptions,
   onboardingCallQueryOptions,
   useBookCall,
   useCancelCall,
 } from '../api/onboarding-call';
-import { dayInZone, zoneShortName } from '../utils/time-zones';
-import { FormError } from './form-error';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
 
 const dayLabel = (at: string, timeZone: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildAgent } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 const AT_COUNTDOWN = {
   ...PERSONAL,

@@ -1,14 +1,14 @@
 import { type AgentRecord, displayTimeZone } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { startOfDayInZone } from '@/lib/time-zones';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { onboardingCallQueryOptions } from '../api/onboarding-call';
-import { startOfDayInZone } from '../utils/time-zones';
 import { describeCall } from './call-booking';
-import { FormError } from './form-error';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 const AT_EO = { ...PERSONAL, timezone: 'America/Denver' as const, signup_status: 'eoInsurance' as const };
 

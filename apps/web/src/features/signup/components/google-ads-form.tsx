@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgentRecord, displayTimeZone } from '@portal/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { dayInZone } from '../utils/time-zones';
-import { FormError } from './form-error';
+import { dayInZone } from '@/lib/time-zones';
+import { useStepSubmit } from '@/lib/use-step-submit';
+import { storedYesNo, yesNoAnswer } from '@/lib/yes-no';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
-import { storedYesNo, yesNoAnswer } from './yes-no';
 
 /** The go-live date is asked with "yes", and cannot be a day already gone (in the agent's zone). */
 const googleAdsFormSchema = (today: string) =>

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AgentProfilePatchSchema, type AgentRecord } from '@portal/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FormError } from './form-error';
+import { useStepSubmit } from '@/lib/use-step-submit';
+import { storedYesNo, yesNoAnswer } from '@/lib/yes-no';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
-import { storedYesNo, yesNoAnswer } from './yes-no';
 
 const { google_business_profile_name, gbp_link } = AgentProfilePatchSchema.shape;
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgentRecord, MailingAddressSchema, US_STATES } from '@portal/shared';
 import { useForm } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { FormError } from './form-error';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
 
 /** The street, city, state and ZIP code where printed material and documents are sent. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent, buildMe } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 const AT_SMS: Partial<AgentRecord> = { ...PERSONAL, timezone: 'America/Denver', signup_status: 'sms' };
 

@@ -8,6 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Mail, MessageSquareText, Send } from 'lucide-react';
 import { useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,12 +17,11 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { meQueryKey, setMeAgentProfile } from '@/lib/auth';
 import { formatPhone } from '@/lib/format-phone';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { testMessageQueryOptions } from '../api/get-test-message';
 import { reportEmailFailure, reportSmsFailure } from '../api/report-test-failure';
 import { sendTestEmail, sendTestSms, type TestChannel } from '../api/send-test-message';
-import { FormError } from './form-error';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
 
 const COPY = {

@@ -2,19 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgentRecord, PersonalInfoSchema } from '@portal/shared';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatPhone } from '@/lib/format-phone';
-import { FormError } from './form-error';
+import { MOBILE_DEVICES } from '@/lib/mobile-devices';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
-
-const DEVICES = [
-  { value: 'iphone', label: 'iPhone' },
-  { value: 'android', label: 'Android' },
-] as const;
 
 /** First and last name, the mobile phone leads reach, and the kind of phone it is. */
 export function PersonalInfoForm({ agent }: { agent: AgentRecord }) {
@@ -57,7 +53,7 @@ export function PersonalInfoForm({ agent }: { agent: AgentRecord }) {
           <ChoiceField
             legend="Which kind of mobile phone do you use?"
             description="So our instructions for saving contacts and receiving texts match your phone."
-            choices={DEVICES}
+            choices={MOBILE_DEVICES}
             layout="row"
             name={field.name}
             value={field.value}

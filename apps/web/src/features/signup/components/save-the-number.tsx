@@ -2,16 +2,16 @@ import type { AgentRecord } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Download, PhoneCall } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format-phone';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { cn } from '@/lib/utils';
 import { CONTACT_CARD_FILENAME, trackingCardQueryOptions } from '../api/get-tracking-card';
-import { FormError } from './form-error';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
 
 /** An object URL for a downloaded file, released when the page is left. */

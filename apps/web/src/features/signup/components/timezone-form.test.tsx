@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 /** The browser reports `zone` as its time zone. */
 function browserInZone(zone: string) {

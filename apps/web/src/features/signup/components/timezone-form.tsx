@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { AgentRecord } from '@portal/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
 import {
   browserTimezone,
@@ -9,10 +10,9 @@ import {
   TIMEZONE_CHOICES,
   TIMEZONE_NAMES,
   type TimezoneChoice,
-} from '../utils/time-zones';
-import { FormError } from './form-error';
+} from '@/lib/time-zones';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { useSaveStep } from './use-save-step';
-import { useStepSubmit } from './use-step-submit';
 import { WizardActions } from './wizard-frame';
 
 const TimezoneFormSchema = z.object({

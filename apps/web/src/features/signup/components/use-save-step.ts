@@ -8,21 +8,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { setMeAgentProfile } from '@/lib/auth';
+import { StepProblem } from '@/lib/use-step-submit';
 import { type AgentProfilePatchInput, updateAgentProfile } from '../api/update-agent-profile';
 import { nextWizardHref, type WizardPage } from '../utils/wizard-steps';
-
-/** What the shared step rule says is still missing, found before anything was sent. */
-export class StepProblem extends Error {
-  override readonly name = 'StepProblem';
-}
-
-/** The message a form shows when saving its step failed. */
-export function saveStepError(error: unknown): string {
-  if (error instanceof StepProblem) return error.message;
-  return errorMessage(error, 'Your answers could not be saved. Please try again.');
-}
 
 /** The record as it will be once `patch` is applied: what the step rule is asked about. */
 function signupInputAfter(

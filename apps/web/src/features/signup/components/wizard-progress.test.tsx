@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { PERSONAL, signedInAgent } from '../test/signed-in-agent';
+import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 describe('the wizard progress', () => {
   it('says which step of how many is shown, how much is done, and marks each step', async () => {

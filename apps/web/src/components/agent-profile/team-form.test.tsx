@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signedInAgent } from '@/features/signup/test/signed-in-agent';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { signedInAgent } from '@/test/signed-in-agent';
 
 /** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
 const PAGE_LOAD = { timeout: 5000 };

@@ -2,8 +2,7 @@ import type { AgentRecord, GeoStateDetail } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { useGeoStateDetails } from '../api/get-geo-state';
-import { useZipLookup, zipLookupQueryOptions } from '../api/lookup-zips';
+import { useGeoStateDetails, useZipLookup, zipLookupQueryOptions } from '@/lib/service-area-api';
 import type { EntryResult } from './code-entry';
 import {
   buildPlaceIndex,

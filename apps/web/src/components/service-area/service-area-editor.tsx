@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { useGeoStates } from '../api/get-geo-states';
+import { useGeoStates } from '@/lib/service-area-api';
 import { CodeEntry } from './code-entry';
 import { CountyList } from './county-list';
 import { countyCoverage, isExcluded } from './draft';

@@ -6,14 +6,14 @@ import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { FormError } from '@/features/signup/components/form-error';
-import { useStepSubmit } from '@/features/signup/components/use-step-submit';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { errorMessage } from '@/lib/api-client';
-import { useUpdateDetails } from '../api/update-details';
+import { useStepSubmit } from '@/lib/use-step-submit';
 import { LicenceExpiryNotice } from './licence-expiry-notice';
 import { LicenceRemoveDialog } from './licence-remove-dialog';
 

@@ -1,5 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
-import { saveStepError } from './use-save-step';
+import { errorMessage } from '@/lib/api-client';
+
+/** What the shared step rule says is still missing, found before anything was sent. */
+export class StepProblem extends Error {
+  override readonly name = 'StepProblem';
+}
+
+/** The message a form shows when saving its step failed. */
+export function saveStepError(error: unknown): string {
+  if (error instanceof StepProblem) return error.message;
+  return errorMessage(error, 'Your answers could not be saved. Please try again.');
+}
 
 /**
  * Runs a step's save, keeping its error message for the form and refusing a second run while

@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
-import { type ServiceAreaSave, useSaveServiceArea } from '../api/save-service-area';
+import { type ServiceAreaSave, useSaveServiceArea } from '@/lib/service-area-api';
 import type { ServiceAreaDraftApi } from './service-area-editor';
 
 export const NO_ZIP_MESSAGE = 'Tick at least one ZIP code before you continue: leads are routed by ZIP code.';

@@ -3,12 +3,12 @@ import type { AgentRecord } from '@portal/shared';
 import type * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FormError } from '@/features/signup/components/form-error';
-import { useStepSubmit } from '@/features/signup/components/use-step-submit';
-import { useUpdateDetails } from '../api/update-details';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
+import { useStepSubmit } from '@/lib/use-step-submit';
 
 export const TEAM_NAME_REQUIRED = "Enter your team's name: it is required when you work with a team.";
 
