@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,6 +111,15 @@ describe('admin CLI on the embedded database', () => {
       'STATUS must be one of onboarding, active, inactive, suspended, terminated',
     );
 
+    // An intake key: printed once, stored only as its SHA-256, revoked by name.
+    const created = cli(['create-api-key', 'Zillow', 'feed'], env);
+    expect(created.stderr).toBe('');
+    const key = created.stdout.match(/lpk_[A-Za-z0-9]{10}_[A-Za-z0-9_-]{43}/)?.[0];
+    expect(key).toBeDefined();
+    expect(created.stdout).toContain('It is shown only now');
+    const revoked = cli(['revoke-api-key', 'Zillow feed'], env);
+    expect(revoked.stdout).toContain('Revoked Zillow feed');
+    expect(cli(['revoke-api-key', 'Zillow feed'], env).stderr).toContain('No live API key');
     const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
     const status = await database.executeSql(
       `select a.agent_status from agents a join users u on u.id = a.user_id where u.email = '${email}'`,
@@ -120,6 +130,12 @@ describe('admin CLI on the embedded database', () => {
     );
     expect(log.rows).toEqual([
       { actor_email: 'cli', details: { from: 'active', to: 'suspended', reason: 'unpaid invoice' } },
+    ]);
+    const keys = await database.executeSql(
+      "select name, key_hash, revoked_at is not null as revoked from api_keys where name = 'Zillow feed'",
+    );
+    expect(keys.rows).toEqual([
+      { name: 'Zillow feed', key_hash: createHash('sha256').update(key!).digest('hex'), revoked: true },
     ]);
     await database.close();
   }, 120_000);
