@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { recipientRoutes } from './modules/recipients/routes';
+import { signingRoutes } from './modules/signing/routes';
 import { signupRoutes } from './modules/signup/routes';
 import { signupTestRoutes } from './modules/signup-tests/routes';
 import { localUploadRoutes } from './modules/uploads/local-upload';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(geoRoutes);
       await api.register(signupRoutes);
       await api.register(signupTestRoutes);
+      await api.register(signingRoutes);
       await api.register(localUploadRoutes);
     },
     { prefix: config.apiBase },

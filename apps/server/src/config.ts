@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM_NUMBER: z.string().optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  DIGISIGNER_API_KEY: z.string().optional(),
+  DIGISIGNER_API_BASE: z.url().default('https://api.digisigner.com/v1'),
   OFFICE_TIMEZONE: z.string().default('America/Denver'),
   ONBOARDING_CALL_HOURS: z
     .string()
@@ -94,6 +96,8 @@ export interface Config {
     apiBase: string;
     requestTimeoutMs: number;
   } | null;
+  /** Signatures collected by DigiSigner when its API key is set, else by the portal itself. */
+  digisigner: { apiKey: string; apiBase: string; requestTimeoutMs: number } | null;
   /** The sender recorded on SMS rows: the Twilio number, or a label in the embedded outbox. */
   smsFrom: string;
   onboardingCalls: {
@@ -205,6 +209,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tokenSecret: env.TOKEN_SECRET ?? secrets!.token,
     smtpUrl: env.SMTP_URL,
     twilio,
+    digisigner: env.DIGISIGNER_API_KEY
+      ? {
+          apiKey: env.DIGISIGNER_API_KEY,
+          apiBase: env.DIGISIGNER_API_BASE.replace(/\/+$/, ''),
+          requestTimeoutMs: 15_000,
+        }
+      : null,
     smsFrom: twilio?.fromNumber ?? 'Agent Portal',
     onboardingCalls: {
       officeTimezone: env.OFFICE_TIMEZONE,

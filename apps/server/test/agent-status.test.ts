@@ -21,6 +21,8 @@ async function nearlyOnboarded(missing: string[]) {
     'licenses_details',
     'script_instructions',
     'videos_upload',
+    'service_agreement',
+    'master_referral_agreement',
   ];
   return agentSession(ctx, {
     agent: {
@@ -97,6 +99,12 @@ describe('onboarding -> active', () => {
 
   it('does not happen while a section is incomplete', async () => {
     const { patch } = await nearlyOnboarded(['videos_upload', 'introduction']);
+    const response = await patch({ onboarding_steps: { videos_upload: true } });
+    expect(response.json().agent_status).toBe('onboarding');
+  });
+
+  it('does not happen while an agreement is unsigned', async () => {
+    const { patch } = await nearlyOnboarded(['videos_upload', 'master_referral_agreement']);
     const response = await patch({ onboarding_steps: { videos_upload: true } });
     expect(response.json().agent_status).toBe('onboarding');
   });

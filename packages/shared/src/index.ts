@@ -17,5 +17,6 @@ export * from './schemas/media';
 export * from './schemas/profile';
 export * from './schemas/recipients';
 export * from './schemas/service-area';
+export * from './schemas/signing';
 export * from './schemas/signup';
 export * from './schemas/signup-tests';

@@ -8,6 +8,7 @@ export const QUEUES = {
   uploadsSweep: 'uploads-sweep',
   outboxSweep: 'outbox-sweep',
   leadStats: 'lead-stats',
+  brokerReminders: 'broker-reminders',
 } as const;
 
 export interface Queue {

@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-context';
 import { type DeliveryDeps, deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
 import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
 import { refreshAgentStats } from '../modules/leads/stats';
+import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
 import { makeWebVersion } from '../modules/uploads/resize';
 import { sweepAbandonedUploads } from '../modules/uploads/service';
@@ -55,6 +56,11 @@ export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerO
     // leads_count windows slide with time even when no lead arrives.
     await refreshAgentStats(deps.database.db);
   });
+  await queue.boss.work(QUEUES.brokerReminders, polling, async () => {
+    // Brokers who have not signed the master agreement three days after the last e-mail.
+    await sendBrokerReminders(deps);
+  });
+  await queue.boss.schedule(QUEUES.brokerReminders, '37 * * * *', {}, { retryLimit: 1 });
   await queue.boss.schedule(QUEUES.uploadsSweep, '17 * * * *', {}, { retryLimit: 0 });
   await queue.boss.schedule(QUEUES.leadStats, '7 * * * *', {}, { retryLimit: 1 });
   await queue.boss.schedule(QUEUES.outboxSweep, '*/5 * * * *', {}, { retryLimit: 0 });

@@ -3,6 +3,9 @@ import type { Config } from '../config';
 import type { MailProvider } from './mail/interface';
 import { OutboxMailProvider } from './mail/outbox';
 import { SmtpMailProvider } from './mail/smtp';
+import { BuiltinSigningProvider } from './signing/builtin';
+import { DigiSignerSigningProvider } from './signing/digisigner';
+import type { SigningProvider } from './signing/interface';
 import type { SmsProvider } from './sms/interface';
 import { OutboxSmsProvider } from './sms/outbox';
 import { TwilioSmsProvider } from './sms/twilio';
@@ -15,6 +18,7 @@ export interface Providers {
   mail: MailProvider;
   sms: SmsProvider;
   storage: StorageProvider;
+  signing: SigningProvider;
 }
 
 /** The one place that picks a vendor for each concern from configuration. */
@@ -31,5 +35,9 @@ export function createProviders(config: Config): Providers {
     storage: config.s3
       ? new S3StorageProvider(config.s3)
       : new LocalStorageProvider(config.uploadsDir, config.tokenSecret, config.apiBase),
+    // The portal collects the signatures itself unless a DigiSigner account is configured.
+    signing: config.digisigner
+      ? new DigiSignerSigningProvider(config.digisigner)
+      : new BuiltinSigningProvider(),
   };
 }

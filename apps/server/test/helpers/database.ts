@@ -43,6 +43,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 const TABLES = [
+  'signature_events',
+  'signature_signers',
+  'signature_requests',
   'message_attempts',
   'call_events',
   'lead_events',

@@ -65,27 +65,30 @@ describe('onboarding complete', () => {
     onboarding_completed_override: false,
   };
 
+  const signed = { ...allSteps, service_agreement: true, master_referral_agreement: true };
+  const completeAndSigned = { ...complete, onboarding_steps: signed };
+
   it('needs every section completed', () => {
-    expect(isOnboardingComplete(complete)).toBe(true);
-    expect(isOnboardingComplete({ ...complete, agent_headshots_urls: [] })).toBe(false);
+    expect(isOnboardingComplete(completeAndSigned)).toBe(true);
+    expect(isOnboardingComplete({ ...completeAndSigned, agent_headshots_urls: [] })).toBe(false);
     expect(
-      isOnboardingComplete({ ...complete, onboarding_steps: { ...allSteps, videos_upload: false } }),
+      isOnboardingComplete({ ...completeAndSigned, onboarding_steps: { ...signed, videos_upload: false } }),
     ).toBe(false);
   });
 
-  it('counts the agreements when asked to, and the override makes up for anything', () => {
-    expect(isOnboardingComplete(complete, true)).toBe(false);
+  it('needs both agreements signed, and the override makes up for anything', () => {
+    expect(isOnboardingComplete(complete)).toBe(false);
     expect(
-      isOnboardingComplete(
-        {
-          ...complete,
-          onboarding_steps: { ...allSteps, service_agreement: true, master_referral_agreement: true },
-        },
-        true,
-      ),
-    ).toBe(true);
+      isOnboardingComplete({ ...complete, onboarding_steps: { ...allSteps, service_agreement: true } }),
+    ).toBe(false);
     expect(
-      isOnboardingComplete({ ...complete, recipients: [], onboarding_completed_override: true }, true),
-    ).toBe(true);
+      isOnboardingComplete({
+        ...complete,
+        onboarding_steps: { ...allSteps, master_referral_agreement: true },
+      }),
+    ).toBe(false);
+    expect(isOnboardingComplete({ ...complete, recipients: [], onboarding_completed_override: true })).toBe(
+      true,
+    );
   });
 });

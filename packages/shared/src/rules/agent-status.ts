@@ -35,25 +35,18 @@ export function statusChangeProblem(from: AgentStatus, to: AgentStatus, actor: S
 
 export const allowedStatusChanges = (from: AgentStatus): readonly AgentStatus[] => MOVES[from];
 
-/**
- * Whether the agreements must be signed before onboarding counts as complete. They count once
- * the e-signature issue lands (issue #4 item 7); until then no agent could sign them.
- */
-export const AGREEMENTS_REQUIRED_FOR_ACTIVATION = false;
-
 export interface ActivationInput extends OnboardingInput {
   onboarding_completed_override: boolean;
 }
 
-/** Every onboarding section complete (and both agreements, once they count), or the override set. */
-export function isOnboardingComplete(
-  input: ActivationInput,
-  requireAgreements: boolean = AGREEMENTS_REQUIRED_FOR_ACTIVATION,
-): boolean {
+/**
+ * Every onboarding section complete and both agreements signed (the service agreement and the
+ * master referral agreement, which the broker co-signs), or the override set.
+ */
+export function isOnboardingComplete(input: ActivationInput): boolean {
   if (input.onboarding_completed_override) return true;
   const sectionsDone = ONBOARDING_SECTIONS.every((section) => sectionStatus(section, input) === 'completed');
   if (!sectionsDone) return false;
-  if (!requireAgreements) return true;
   const steps = input.onboarding_steps;
   return steps.service_agreement === true && steps.master_referral_agreement === true;
 }

@@ -5,6 +5,8 @@ export interface OutboxMeta {
   /** The user a message was sent for: only they may follow its delivery. */
   userId?: string;
   agentId?: string;
+  /** An agreement's signing e-mail (modules/signing). */
+  signatureRequestId?: string;
   /** E-mail the office when delivery fails for good. */
   notifyTeamOnFailure?: boolean;
   isRetry?: boolean;

@@ -1,0 +1,150 @@
+import {
+  type AgreementSection,
+  SIGNER_ROLES,
+  SIGNING_DOCUMENT_TITLES,
+  type SigningDocumentKind,
+} from '@portal/shared';
+
+/** What an agreement is filled in with: taken from the agent's record when it is prepared. */
+export interface AgreementParties {
+  agentName: string;
+  agentEmail: string;
+  agentPhone: string;
+  brokerage: string;
+  /** The service agreement lists where the agent advertises. */
+  serviceAreas: string;
+  broker: { name: string; email: string; phone: string } | null;
+  /** Day the agreement is prepared, YYYY-MM-DD. */
+  date: string;
+}
+
+export interface AgreementSigner {
+  role: string;
+  name: string;
+  email: string;
+  order: number;
+}
+
+export interface Agreement {
+  kind: SigningDocumentKind;
+  title: string;
+  sections: AgreementSection[];
+  signers: AgreementSigner[];
+}
+
+const orDash = (value: string) => value.trim() || 'not given';
+
+/**
+ * The agreement's wording, with the parties filled in. The same sections are printed in the PDF
+ * and shown on the signing page, so the signer reads exactly what is signed.
+ */
+export function buildAgreement(
+  kind: SigningDocumentKind,
+  parties: AgreementParties,
+  company: string,
+): Agreement {
+  const title = SIGNING_DOCUMENT_TITLES[kind];
+  const agentBlock = [
+    `Agent: ${orDash(parties.agentName)}`,
+    `E-mail: ${orDash(parties.agentEmail)}`,
+    `Phone: ${orDash(parties.agentPhone)}`,
+    `Brokerage: ${orDash(parties.brokerage)}`,
+  ];
+  if (kind === 'service') {
+    const [role] = SIGNER_ROLES.service;
+    return {
+      kind,
+      title,
+      signers: [{ role, name: parties.agentName, email: parties.agentEmail, order: 1 }],
+      sections: [
+        {
+          heading: 'Parties',
+          paragraphs: [
+            `This ${title} is made on ${parties.date} between ${company} ("the Network") and the real-estate agent named below ("the Advertiser").`,
+            ...agentBlock,
+          ],
+        },
+        {
+          heading: '1. Services',
+          paragraphs: [
+            'The Network advertises on behalf of the Advertiser to home sellers in the service areas below and sends the Advertiser the seller leads those campaigns produce, by the channels the Advertiser sets up in the portal (SMS, e-mail and phone).',
+            `Service areas: ${orDash(parties.serviceAreas)}`,
+          ],
+        },
+        {
+          heading: '2. The Advertiser agrees',
+          paragraphs: [
+            'To keep a current real-estate licence and errors-and-omissions insurance for every state in which leads are worked, and to keep the portal up to date with them.',
+            'To contact every lead promptly and professionally, to record the outcome of each lead in the portal, and to follow the scripts and compliance guidance the Network provides.',
+            "To use the leads only to offer real-estate services to the person concerned, and to keep leads' personal information confidential.",
+          ],
+        },
+        {
+          heading: '3. Term',
+          paragraphs: [
+            'This agreement starts when signed and continues until either party ends it by notice in writing. Leads received before the end remain subject to the master referral agreement.',
+          ],
+        },
+        {
+          heading: '4. Electronic signature',
+          paragraphs: [
+            'The Advertiser agrees to sign electronically. An electronic signature on this agreement has the same effect as a handwritten one. The signed copy carries an audit page recording who signed, when, and from where.',
+          ],
+        },
+      ],
+    };
+  }
+  const [agentRole, brokerRole] = SIGNER_ROLES.master;
+  const broker = parties.broker ?? { name: '', email: '', phone: '' };
+  return {
+    kind,
+    title,
+    signers: [
+      { role: agentRole, name: parties.agentName, email: parties.agentEmail, order: 1 },
+      { role: brokerRole, name: broker.name, email: broker.email, order: 2 },
+    ],
+    sections: [
+      {
+        heading: 'Parties',
+        paragraphs: [
+          `This ${title} is made on ${parties.date} between ${company} ("the Network"), the real-estate agent named below ("the Agent") and the Agent's broker of record ("the Broker").`,
+          ...agentBlock,
+          `Broker of record: ${orDash(broker.name)}`,
+          `Broker e-mail: ${orDash(broker.email)}`,
+          `Broker phone: ${orDash(broker.phone)}`,
+        ],
+      },
+      {
+        heading: '1. Referrals',
+        paragraphs: [
+          'The Network refers seller leads to the Agent. Each lead referred under this agreement is a referral to the Broker, through the Agent, for the purposes of any referral fee.',
+          "A referral fee is owed to the Network on every transaction that closes with a referred seller within eighteen months of the referral, at the rate agreed in the Agent's service terms, payable by the Broker at closing.",
+        ],
+      },
+      {
+        heading: '2. Reporting',
+        paragraphs: [
+          'The Agent records in the portal the status of every referred lead, and the sale price and commission of every closed transaction, within five business days of closing.',
+        ],
+      },
+      {
+        heading: '3. Broker of record',
+        paragraphs: [
+          "The Broker confirms that the Agent is licensed under the Broker, that the Broker supervises the Agent's real-estate activity, and that referral fees under this agreement will be paid from the Broker's commission.",
+        ],
+      },
+      {
+        heading: '4. Signing order',
+        paragraphs: [
+          'The Agent signs first. The Broker is then sent a signing link by e-mail. The agreement is complete when both have signed; each receives the signed copy with its audit page.',
+        ],
+      },
+      {
+        heading: '5. Electronic signature',
+        paragraphs: [
+          'The parties agree to sign electronically. An electronic signature on this agreement has the same effect as a handwritten one.',
+        ],
+      },
+    ],
+  };
+}
