@@ -75,6 +75,34 @@ const ROUTES: {
     expect: { anonymous: 401, agent: 404, team_member: 403, corporate: 403, superuser: 403 },
   },
   {
+    // Agreements belong to agents: others have no agent record to sign for.
+    method: 'POST',
+    url: '/api/digisigner/generate',
+    payload: { document: 'service' },
+    expect: { anonymous: 401, agent: 201, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/digisigner/00000000-0000-4000-8000-000000000000',
+    expect: { anonymous: 401, agent: 404, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'POST',
+    url: '/api/digisigner/00000000-0000-4000-8000-000000000000/send-to-broker',
+    expect: { anonymous: 401, agent: 404, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/digisigner/document/not-a-document',
+    expect: { anonymous: 401, agent: 404, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    // The signing page is public: the link itself is the credential.
+    method: 'GET',
+    url: '/api/sign/not-a-signing-link',
+    expect: { anonymous: 404, agent: 404, team_member: 404, corporate: 404, superuser: 404 },
+  },
+  {
     // Machine clients only: a user's bearer token is not an API key.
     method: 'POST',
     url: '/api/v1/leads',

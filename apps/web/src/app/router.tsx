@@ -166,6 +166,14 @@ const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['l
     () => import('@/features/onboarding/pages/mls-compliance-page'),
     (m) => m.MlsCompliancePage,
   ),
+  'agreements/service_agreement': page(
+    () => import('@/features/onboarding/pages/service-agreement-page'),
+    (m) => m.ServiceAgreementPage,
+  ),
+  'agreements/master_referral_agreement': page(
+    () => import('@/features/onboarding/pages/master-referral-agreement-page'),
+    (m) => m.MasterReferralAgreementPage,
+  ),
 };
 
 function onboardingRoute(onboardingPage: OnboardingPagePath): RouteObject {
@@ -213,6 +221,20 @@ export const routes: RouteObject[] = [
               { path: paths.terms.path, element: <TermsPage /> },
               { path: paths.thankYou.path, element: <ThankYouPage /> },
               { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
+              {
+                path: paths.sign.path,
+                lazy: page(
+                  () => import('@/features/signing/pages/sign-page'),
+                  (m) => m.SignPage,
+                ),
+              },
+              {
+                path: paths.verifyDocument.path,
+                lazy: page(
+                  () => import('@/features/signing/pages/verify-document-page'),
+                  (m) => m.VerifyDocumentPage,
+                ),
+              },
             ],
           },
           {

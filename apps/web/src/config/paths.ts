@@ -77,6 +77,9 @@ export const paths = {
   terms: { path: '/terms_of_service', href: () => '/terms_of_service' },
   thankYou: { path: '/thankyou', href: () => '/thankyou' },
   verifyEmail: { path: '/verify-email/:token', href: (value: string) => `/verify-email/${token(value)}` },
+  // e-signature (anyone: the signer follows an e-mailed link; anyone may check a PDF)
+  sign: { path: '/sign/:token', href: (value: string) => `/sign/${token(value)}` },
+  verifyDocument: { path: '/verify-document', href: () => '/verify-document' },
 
   // signed in (dashboard layout)
   leads: { path: '/leads', href: () => '/leads' },

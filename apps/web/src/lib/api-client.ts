@@ -168,6 +168,9 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
+  /** Sent as it is (a file's bytes), with the file's type or `contentType`. */
+  body?: Blob;
+  contentType?: string;
   query?: Query;
   /** false: send no session credentials other than cookies (login, refresh, logout...). */
   auth?: boolean;
@@ -200,6 +203,10 @@ async function send(path: string, options: RequestOptions, headers: Record<strin
   } else if (options.json !== undefined) {
     init.body = JSON.stringify(options.json);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  } else if (options.body) {
+    init.body = options.body;
+    (init.headers as Record<string, string>)['Content-Type'] =
+      options.contentType ?? (options.body.type || 'application/octet-stream');
   }
   try {
     return await fetch(apiUrl(path, options.query), init);

@@ -37,7 +37,8 @@ const unprocessable = (detail: string) => new AppError('unprocessable', detail);
 
 async function agentOf(deps: AppDeps, user: UserRow): Promise<AgentRow> {
   const agent = await findAgentByUserId(deps.database.db, user.id);
-  if (!agent) throw notFound(ERROR.agentProfileNotFound);
+  // Corporate users, team members and superusers have no agreements of their own to sign.
+  if (!agent) throw forbidden(ERROR.agentProfileNotFound);
   return agent;
 }
 

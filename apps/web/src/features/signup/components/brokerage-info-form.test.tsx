@@ -43,6 +43,7 @@ describe('brokerage information (for an agent a superuser set back)', () => {
         signup_status: 'masterAgreement',
       },
     ]);
-    expect(screen.getByText('E-signature is not available in the portal yet')).toBeInTheDocument();
+    // The master agreement is next: it can be prepared now that the broker is known.
+    expect(screen.getByRole('button', { name: 'Prepare the agreement' })).toBeInTheDocument();
   });
 });

@@ -59,6 +59,7 @@ export function WizardActions({
   continueLabel = 'Continue',
   continueVariant = 'default',
   onContinue,
+  disabled,
   children,
 }: {
   page: WizardPage;
@@ -70,6 +71,8 @@ export function WizardActions({
   continueVariant?: 'default' | 'outline';
   /** Without it, Continue submits the form around it. */
   onContinue?: () => void;
+  /** Continue cannot be used yet (the page says why). */
+  disabled?: boolean;
   /** Extra buttons between Back and Continue. */
   children?: React.ReactNode;
 }) {
@@ -91,6 +94,7 @@ export function WizardActions({
           onClick={onContinue}
           variant={continueVariant}
           pending={pending}
+          disabled={disabled}
           className="sm:min-w-32"
         >
           {continueLabel}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SignupStepName } from '@/config/paths';
-import { AgreementNotice } from '../components/agreement-notice';
+import { AgreementStep } from '../components/agreement-step';
 import { BrokerageInfoForm } from '../components/brokerage-info-form';
 import { CallBooking } from '../components/call-booking';
 import { Countdown } from '../components/countdown';
@@ -18,7 +18,7 @@ import { WizardFrame } from '../components/wizard-frame';
 export const SIGNUP_WIZARD_PAGES: Record<SignupStepName, ReactNode> = {
   serviceAgreement: (
     <WizardFrame page="serviceAgreement" intro={<p>The agreement for the advertising we run for you.</p>}>
-      {(agent) => <AgreementNotice page="serviceAgreement" agent={agent} />}
+      {(agent) => <AgreementStep page="serviceAgreement" agent={agent} />}
     </WizardFrame>
   ),
   brokerageInfo: (
@@ -34,7 +34,7 @@ export const SIGNUP_WIZARD_PAGES: Record<SignupStepName, ReactNode> = {
       page="masterAgreement"
       intro={<p>The referral agreement between you, your broker and us.</p>}
     >
-      {(agent) => <AgreementNotice page="masterAgreement" agent={agent} />}
+      {(agent) => <AgreementStep page="masterAgreement" agent={agent} />}
     </WizardFrame>
   ),
   mailingAddress: (
