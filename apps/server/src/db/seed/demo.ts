@@ -1,9 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../modules/auth/passwords';
 import { refreshAgentStats } from '../../modules/leads/stats';
-import { accessCodes, agents, apiKeys, groupMemberships, groups, leadEvents, leads, users } from '../schema';
+import { signingToken } from '../../modules/signing/links';
+import { signWithToken } from '../../modules/signing/public';
+import { generateDocument } from '../../modules/signing/service';
+import {
+  accessCodes,
+  agents,
+  apiKeys,
+  groupMemberships,
+  groups,
+  leadEvents,
+  leads,
+  signatureSigners,
+  users,
+} from '../schema';
 import { DEFAULT_ONBOARDING_STEPS } from '../schema/agents';
 
 /** Demo data for a fresh embedded install: one of each kind of user, at different stages. */
@@ -130,6 +143,17 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
           agentPhone: `+1602555010${index}`,
           agentTrackingPhoneNumber: `+1480555020${index}`,
           brokerage: 'Summit Realty',
+          // The broker of record co-signs the master agreement (the dev mailbox shows the e-mail).
+          brokerOfRecord:
+            stage.signupStatus === 'complete'
+              ? {
+                  name: 'Morgan Summit',
+                  phone: '+16025550199',
+                  email: 'broker@demo.agentportal.local',
+                  is_billing_contact: true,
+                  billing_contact: null,
+                }
+              : null,
           accessCode: DEMO_ACCESS_CODE,
           signupStatus: stage.signupStatus,
           agentStatus: stage.agentStatus,
@@ -139,11 +163,16 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
           corporateUserId: corporate!.id,
           corporateUserName: corporate!.name,
           zipcodes: active ? ['85004', '85006', '85008', '85012'] : [],
+          // The active agent's agreements are signed below, through the real signing flow.
           onboardingSteps: active
             ? (Object.fromEntries(
-                Object.keys(DEFAULT_ONBOARDING_STEPS).map((k) => [k, true]),
+                Object.keys(DEFAULT_ONBOARDING_STEPS).map((k) => [
+                  k,
+                  k !== 'service_agreement' && k !== 'master_referral_agreement',
+                ]),
               ) as typeof DEFAULT_ONBOARDING_STEPS)
             : DEFAULT_ONBOARDING_STEPS,
+          serviceDocumentAreas: active ? 'Phoenix, AZ: 85004, 85006, 85008, 85012' : '',
           recipients: [
             {
               first_name: stage.first,
@@ -168,7 +197,38 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
     keyHash: sha256(DEMO_API_KEY),
   });
   await refreshAgentStats(deps.database.db);
+  await signDemoAgreements(deps, 'active.agent@demo.agentportal.local');
   return { logins, accessCode: DEMO_ACCESS_CODE };
+}
+
+/** Signs both agreements of an agent the way the agent and broker would, so the demo shows completed ones. */
+async function signDemoAgreements(deps: AppDeps, email: string) {
+  const [user] = await deps.database.db.select().from(users).where(eq(users.email, email));
+  const client = { ip: '127.0.0.1', userAgent: 'demo seed' };
+  for (const document of ['service', 'master'] as const) {
+    const { response } = await generateDocument(deps, user!, { document });
+    const link = response.documents[0]!.signers[0]!.sign_document_url!;
+    const signature = { kind: 'typed' as const, text: user!.name ?? 'Agent' };
+    await signWithToken(deps, link.split('/sign/')[1]!, { signature, consent: true }, client);
+    if (document === 'master') {
+      const [broker] = await deps.database.db
+        .select()
+        .from(signatureSigners)
+        .where(
+          and(
+            eq(signatureSigners.requestId, response.signature_request_id),
+            eq(signatureSigners.role, 'Broker'),
+          ),
+        );
+      const token = signingToken(deps.config, broker!.id, broker!.linkNonce!);
+      await signWithToken(
+        deps,
+        token,
+        { signature: { kind: 'typed', text: broker!.name }, consent: true },
+        client,
+      );
+    }
+  }
 }
 
 const DEMO_SELLERS = [
