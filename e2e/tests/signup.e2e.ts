@@ -229,14 +229,13 @@ describe('signup wizard', () => {
     await seeHeading(page, 'Onboarding');
   }, 300_000);
 
-  it('shows the agreement pages as not yet available, without pretending to sign', async () => {
+  it('offers to prepare the service agreement on its signup page, and points to the step to do', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, timezoneId: ZONE });
     pages.push(page);
     await register(page, uniqueEmail('agreements'), 'wizard-agreements-2026');
     await page.goto('/signup/serviceAgreement');
     await seeHeading(page, 'Service agreement');
-    await seeText(page, 'E-signature is not available in the portal yet');
-    expect(await page.getByRole('button', { name: /sign/i }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Prepare the agreement' }).waitFor();
     await shoot(page, '13-service-agreement');
     await expectAccessible(page);
     // This agent's sign-up does not wait on the agreement: the page points to the step to do.

@@ -88,7 +88,7 @@ export const signatureEvents = pgTable(
       .references(() => signatureRequests.id, { onDelete: 'cascade' }),
     signerId: uuid().references(() => signatureSigners.id, { onDelete: 'cascade' }),
     kind: text()
-      .$type<'created' | 'viewed' | 'signed' | 'link_sent' | 'reminder_sent' | 'completed' | 'refused'>()
+      .$type<'created' | 'viewed' | 'signed' | 'link_sent' | 'reminder_sent' | 'completed' | 'cancelled'>()
       .notNull(),
     ip: text(),
     userAgent: text(),

@@ -54,6 +54,26 @@ export function brokerSigningEmail(input: BrokerEmailInput) {
   };
 }
 
+/** The signed copy, sent to every signer when the last one signs. */
+export function completedEmail(input: {
+  title: string;
+  names: string;
+  signerName: string;
+  verifyUrl: string;
+}) {
+  const lines = [
+    `The ${input.title} has been signed by ${input.names}.`,
+    'The signed copy is attached. Its last page is the audit certificate: who signed, when, and from where.',
+    `Anyone can check that a copy is genuine at ${input.verifyUrl}.`,
+  ];
+  return {
+    subject: `Completed: ${input.title}`,
+    template: 'agreement_completed',
+    text: [`Hello ${input.signerName},`, '', ...lines].join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(input.title)} completed</h1><p>Hello ${escapeHtml(input.signerName)},</p>${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join('')}</body></html>`,
+  };
+}
+
 /** The portal's wordmark as an SVG, rendered to PNG once for e-mail clients. */
 export function logoSvg(company: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="80" viewBox="0 0 360 80"><rect width="360" height="80" rx="14" fill="#15803d"/><text x="28" y="52" font-family="Arial, Helvetica, sans-serif" font-size="32" font-weight="700" fill="#ffffff">${escapeHtml(company)}</text></svg>`;

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { SigningProviderError } from '../../providers/signing/interface';
 import { activateIfOnboardingComplete } from '../agents/status';
-import { brokerSigningEmail } from './emails';
+import { brokerSigningEmail, completedEmail } from './emails';
 import { linkExpiry, newLinkNonce, signingUrl } from './links';
 import { finaliseAgreementPdf } from './pdf';
 import { currentSigner, type LoadedRequest, loadRequest, saveAgentDocument } from './records';
@@ -22,7 +22,7 @@ export const storageKey = (agentId: string, requestId: string, which: 'original'
 export interface EventInput {
   requestId: string;
   signerId?: string | null;
-  kind: 'created' | 'viewed' | 'signed' | 'link_sent' | 'reminder_sent' | 'completed' | 'refused';
+  kind: 'created' | 'viewed' | 'signed' | 'link_sent' | 'reminder_sent' | 'completed' | 'cancelled';
   ip?: string | null;
   userAgent?: string | null;
   details?: Record<string, unknown>;
@@ -232,15 +232,43 @@ export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<
   }
   const key = storageKey(request.agentId, request.id, 'final');
   await providers.storage.write(key, bytes, 'application/pdf');
-  return database.db.transaction(async (tx) => {
-    await tx
+  const { fresh, messages } = await database.db.transaction(async (tx) => {
+    const [won] = await tx
       .update(signatureRequests)
       .set({ finalKey: key, finalSha256: sha256(bytes) })
-      .where(and(eq(signatureRequests.id, request.id), isNull(signatureRequests.finalKey)));
+      .where(and(eq(signatureRequests.id, request.id), isNull(signatureRequests.finalKey)))
+      .returning({ id: signatureRequests.id });
     const fresh = (await loadRequest(tx, request.id))!;
     await saveAgentDocument(tx, config, fresh);
-    return fresh;
+    // Whoever stored the final copy first sends it to every signer, once.
+    const messages = won ? await queueCompletedEmails(tx, deps, fresh, bytes) : [];
+    return { fresh, messages };
   });
+  if (messages.length > 0) await dispatchSafely(deps.queue, ...messages);
+  return fresh;
+}
+
+/** Every signer gets the signed copy, with its audit certificate, attached. */
+async function queueCompletedEmails(tx: Executor, deps: AppDeps, loaded: LoadedRequest, pdf: Buffer) {
+  const { config } = deps;
+  const { request, signers } = loaded;
+  const names = signers.map((s) => `${s.name} (${s.role})`).join(' and ');
+  const verify = `${config.publicUrl}/verify-document`;
+  const filename = `${request.title.toLowerCase().replaceAll(' ', '-')}.pdf`;
+  const ids: string[] = [];
+  for (const signer of signers) {
+    const email = completedEmail({ title: request.title, names, signerName: signer.name, verifyUrl: verify });
+    ids.push(
+      await addEmail(tx, config, {
+        to: signer.email,
+        from: config.officeEmail,
+        ...email,
+        attachments: [{ filename, contentType: 'application/pdf', content: pdf.toString('base64') }],
+        meta: { agentId: request.agentId, signatureRequestId: request.id },
+      }),
+    );
+  }
+  return ids;
 }
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

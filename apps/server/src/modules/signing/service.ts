@@ -106,13 +106,23 @@ export async function generateDocument(
       .where(eq(agents.id, agent.id))
       .returning()) as [AgentRow];
   }
-  const existing = await pendingRequest(deps, agent.id, kind);
-  if (existing)
-    return { created: false, response: signatureResponse(config, await refreshAgentLink(deps, existing)) };
-
   const broker = agent.brokerOfRecord;
   if (kind === 'master' && (!broker?.name?.trim() || !broker?.email?.trim())) {
     throw unprocessable(SIGNING_MESSAGES.brokerIncomplete);
+  }
+  const existing = await pendingRequest(deps, agent.id, kind);
+  if (existing) {
+    const named = existing.signers.find((s) => s.role === 'Broker');
+    const brokerChanged =
+      named &&
+      !named.signedAt &&
+      (named.name !== broker!.name.trim() ||
+        named.email.toLowerCase() !== broker!.email.trim().toLowerCase());
+    if (!brokerChanged) {
+      return { created: false, response: signatureResponse(config, await refreshAgentLink(deps, existing)) };
+    }
+    // The agent corrected the broker of record: the agreement naming the old one is withdrawn.
+    await cancelRequest(deps, existing.request.id, 'the broker of record changed');
   }
   const email = agent.agentEmail.trim() || user.email;
   const agreement = buildAgreement(
@@ -200,6 +210,23 @@ export async function generateDocument(
     if (again) return { created: false, response: signatureResponse(config, again) };
     throw error;
   }
+}
+
+/** Withdraws an open request: its links stop working and a new one can be prepared. */
+async function cancelRequest(deps: AppDeps, requestId: string, reason: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const loaded = await loadRequest(tx, requestId, { lock: true });
+    if (loaded?.request.status !== 'pending') return;
+    await tx
+      .update(signatureRequests)
+      .set({ status: 'cancelled' })
+      .where(eq(signatureRequests.id, requestId));
+    await tx
+      .update(signatureSigners)
+      .set({ linkNonce: null })
+      .where(eq(signatureSigners.requestId, requestId));
+    await recordEvent(tx, { requestId, kind: 'cancelled', details: { reason } });
+  });
 }
 
 /** GET /api/digisigner/:requestId: where the request stands, brought up to date with the provider. */

@@ -1,0 +1,252 @@
+import { type AgentRecord, SIGNING_MESSAGES } from '@portal/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildAgent } from '@/test/factories';
+import { json } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { openSigningPage } from './open-signing-page';
+import {
+  agreementsServer,
+  BROKER,
+  buildAgentDocument,
+  buildSignature,
+  findToast,
+  SIGN_URL,
+} from './test/agreements-server';
+
+vi.mock('./open-signing-page', () => ({ openSigningPage: vi.fn() }));
+
+const SERVICE_PAGE = '/onboarding/agreements/service_agreement';
+const MASTER_PAGE = '/onboarding/agreements/master_referral_agreement';
+const PAGE_LOAD = { timeout: 5000 };
+
+const TITLES = {
+  [SERVICE_PAGE]: ['Service agreement', 'Service Agreement'],
+  [MASTER_PAGE]: ['Master referral agreement', 'Master Referral Agreement'],
+} as const;
+
+/** The onboarding page and, in it, the agreement's panel. */
+async function openPage(path: typeof SERVICE_PAGE | typeof MASTER_PAGE) {
+  const [title, panelName] = TITLES[path];
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: title }, PAGE_LOAD);
+  return { ...view, panel: screen.getByRole('region', { name: panelName }) };
+}
+
+const steps = (done: Partial<AgentRecord['onboarding_steps']>) => ({
+  ...buildAgent().onboarding_steps,
+  ...done,
+});
+
+describe('the agreement panel', () => {
+  it('prepares the service agreement with the service areas typed, then opens the signing page', async () => {
+    const server = agreementsServer(
+      {
+        agent: 'Alex Agent',
+        brokerage: 'Summit Realty',
+        agent_phone: '+16025550142',
+        service_document_areas: 'Maricopa County, AZ',
+      },
+      {
+        'POST /api/digisigner/generate': () => json(201, buildSignature('service', 'waiting_for_you')),
+      },
+    );
+    const { user, panel } = await openPage(SERVICE_PAGE);
+    expect(within(panel).getByText('Not prepared yet')).toBeInTheDocument();
+    expect(within(panel).getByRole('list', { name: 'Who signs' })).toHaveTextContent('Advertiser');
+    expect(within(panel).getByText('Summit Realty')).toBeInTheDocument();
+    expect(within(panel).getByText('(602) 555-0142')).toBeInTheDocument();
+
+    const areas = within(panel).getByLabelText('Service areas');
+    expect(areas).toHaveValue('Maricopa County, AZ');
+    await user.type(areas, ' and Pinal County, AZ');
+    await user.click(within(panel).getByRole('button', { name: 'Prepare the agreement' }));
+
+    const sign = await within(panel).findByRole('button', { name: 'Sign now' });
+    expect(server.bodies('POST /api/digisigner/generate')).toEqual([
+      { document: 'service', service_document_areas: 'Maricopa County, AZ and Pinal County, AZ' },
+    ]);
+    expect(within(panel).getByText('Waiting for your signature')).toBeInTheDocument();
+    expect(sign).toHaveFocus();
+    await user.click(sign);
+    expect(openSigningPage).toHaveBeenCalledWith(SIGN_URL);
+    // The answer to "prepare" is the status: nothing more to ask.
+    expect(server.callsTo('GET /api/digisigner/:requestId')).toHaveLength(0);
+  });
+
+  it('asks for the broker’s details before the master agreement, without asking the server', async () => {
+    const server = agreementsServer({
+      brokerage: 'Summit Realty',
+      broker_of_record: { ...BROKER, email: '' },
+    });
+    const { user, panel } = await openPage(MASTER_PAGE);
+    expect(within(panel).getByText(SIGNING_MESSAGES.brokerIncomplete)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Complete your broker information' })).toHaveAttribute(
+      'href',
+      '/onboarding/start/broker_of_record',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Prepare the agreement' }));
+    expect(server.callsTo('POST /api/digisigner/generate')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal to prepare the master agreement', async () => {
+    agreementsServer(
+      { brokerage: 'Summit Realty', broker_of_record: BROKER },
+      {
+        'POST /api/digisigner/generate': () => json(422, { detail: SIGNING_MESSAGES.brokerIncomplete }),
+      },
+    );
+    const { user, panel } = await openPage(MASTER_PAGE);
+    expect(within(panel).queryByText(SIGNING_MESSAGES.brokerIncomplete)).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Prepare the agreement' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(SIGNING_MESSAGES.brokerIncomplete);
+  });
+
+  it('says the agreement is not generated when its status is checked before it is prepared', async () => {
+    agreementsServer({});
+    const { user, panel } = await openPage(SERVICE_PAGE);
+    await user.click(within(panel).getByRole('button', { name: 'Check status' }));
+    expect((await findToast(SIGNING_MESSAGES.notGenerated)).type).toBe('info');
+  });
+
+  it('checks the status: not signed, a failed check, then completed with the step done', async () => {
+    const statuses = [
+      json(200, buildSignature('service', 'waiting_for_you')),
+      json(200, buildSignature('service', 'waiting_for_you')),
+      json(502, { detail: SIGNING_MESSAGES.retrieveError }),
+      json(200, buildSignature('service', 'completed')),
+    ];
+    const server = agreementsServer(
+      { service_document: buildAgentDocument('service') },
+      { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index] ?? statuses.at(-1)! },
+    );
+    const { user, panel } = await openPage(SERVICE_PAGE);
+    const check = await within(panel).findByRole('button', { name: 'Check status' });
+    expect(screen.getByText('Not yet')).toBeInTheDocument();
+
+    await user.click(check);
+    expect((await findToast(SIGNING_MESSAGES.notSigned)).type).toBe('info');
+
+    await user.click(check);
+    expect((await findToast(SIGNING_MESSAGES.statusError)).type).toBe('error');
+    // The last known state stays on screen.
+    expect(within(panel).getByRole('button', { name: 'Sign now' })).toBeInTheDocument();
+
+    server.setAgent({
+      service_document: buildSignature('service', 'completed').document,
+      onboarding_steps: steps({ service_agreement: true }),
+    });
+    await user.click(check);
+    expect((await findToast(SIGNING_MESSAGES.completed)).type).toBe('success');
+    expect(await within(panel).findByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    // The record is fetched again: the step shows as done.
+    await waitFor(() =>
+      expect(screen.getByText('Completed', { selector: '[data-done]' })).toBeInTheDocument(),
+    );
+    expect(server.callsTo('GET /api/digisigner/:requestId')[0]!.path).toBe('/api/digisigner/service-request');
+  });
+
+  it('checks again when the window regains focus, as the agent comes back from signing', async () => {
+    const statuses = [
+      json(200, buildSignature('service', 'waiting_for_you')),
+      json(200, buildSignature('service', 'completed')),
+    ];
+    const server = agreementsServer(
+      { service_document: buildAgentDocument('service') },
+      { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index] ?? statuses.at(-1)! },
+    );
+    const { panel } = await openPage(SERVICE_PAGE);
+    await within(panel).findByRole('button', { name: 'Sign now' });
+
+    fireEvent.focus(window);
+    expect((await findToast(SIGNING_MESSAGES.completed)).type).toBe('success');
+    expect(within(panel).getByText('Completed')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/digisigner/:requestId')).toHaveLength(2);
+  });
+
+  it('waits for the broker: says the document goes to them, e-mails them again and reports refusals', async () => {
+    const sends = [
+      json(200, { detail: SIGNING_MESSAGES.brokerEmailSent }),
+      json(422, { detail: SIGNING_MESSAGES.brokerNotFound }),
+    ];
+    const server = agreementsServer(
+      {
+        brokerage: 'Summit Realty',
+        broker_of_record: BROKER,
+        master_document: buildSignature('master', 'waiting_for_broker').document,
+      },
+      {
+        'GET /api/digisigner/:requestId': () => json(200, buildSignature('master', 'waiting_for_broker')),
+        'POST /api/digisigner/:requestId/send-to-broker': (_request, index) => sends[index]!,
+      },
+    );
+    const { user, panel } = await openPage(MASTER_PAGE);
+    expect((await findToast(SIGNING_MESSAGES.agentSignedSendingToBroker)).type).toBe('success');
+    expect(within(panel).getByText("Waiting for your broker's signature")).toBeInTheDocument();
+    expect(within(panel).getByText(/Dana Broker/, { selector: 'strong' })).toBeInTheDocument();
+    expect(within(panel).getByText(/dana@summit\.example/, { selector: 'p' })).toBeInTheDocument();
+    expect(within(panel).getByText(/We e-mailed your broker the signing link on/)).toBeInTheDocument();
+
+    const again = within(panel).getByRole('button', { name: 'E-mail my broker again' });
+    await user.click(again);
+    expect((await findToast(SIGNING_MESSAGES.brokerEmailSent)).type).toBe('success');
+    await waitFor(() => expect(again).toBeEnabled());
+    await user.click(again);
+    expect((await findToast(SIGNING_MESSAGES.brokerNotFound)).type).toBe('error');
+    expect(server.callsTo('POST /api/digisigner/:requestId/send-to-broker')[0]!.path).toBe(
+      '/api/digisigner/master-request/send-to-broker',
+    );
+
+    await user.click(within(panel).getByRole('button', { name: 'Check status' }));
+    expect((await findToast(SIGNING_MESSAGES.signed)).type).toBe('success');
+  });
+
+  it('shows a completed agreement and downloads its PDF with the session', async () => {
+    const server = agreementsServer(
+      {
+        broker_of_record: BROKER,
+        master_document: buildSignature('master', 'completed').document,
+        onboarding_steps: steps({ master_referral_agreement: true }),
+      },
+      {
+        'GET /api/digisigner/:requestId': () => json(200, buildSignature('master', 'completed')),
+        'GET /api/digisigner/document/:documentId': () =>
+          new Response('%PDF-1.7 signed', { headers: { 'Content-Type': 'application/pdf' } }),
+      },
+    );
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { user, panel } = await openPage(MASTER_PAGE);
+    expect(await within(panel).findByText(SIGNING_MESSAGES.completed)).toBeInTheDocument();
+    expect(within(panel).getByText(/Signed by Alex Agent and Dana Broker/)).toBeInTheDocument();
+    expect(within(panel).getAllByText(/^Signed Mar/)).toHaveLength(2);
+    expect(within(panel).getByRole('link', { name: 'Verify a copy' })).toHaveAttribute(
+      'href',
+      '/verify-document',
+    );
+
+    await user.click(within(panel).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(downloads).toEqual(['master-referral-agreement.pdf']));
+    const [download] = server.callsTo('GET /api/digisigner/document/:documentId');
+    expect(download!.path).toBe('/api/digisigner/document/master-doc');
+    expect(download!.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('says when the status cannot be loaded and loads it again on request', async () => {
+    const statuses = [
+      json(502, { detail: SIGNING_MESSAGES.retrieveError }),
+      json(200, buildSignature('service', 'waiting_for_you')),
+    ];
+    agreementsServer(
+      { service_document: buildAgentDocument('service') },
+      { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index]! },
+    );
+    const { user, panel } = await openPage(SERVICE_PAGE);
+    expect((await findToast(SIGNING_MESSAGES.retrieveError)).type).toBe('error');
+    expect(within(panel).getByRole('alert')).toHaveTextContent(SIGNING_MESSAGES.retrieveError);
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('button', { name: 'Sign now' })).toBeInTheDocument();
+  });
+});

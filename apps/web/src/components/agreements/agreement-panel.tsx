@@ -1,0 +1,152 @@
+import {
+  type AgentRecord,
+  type DocumentState,
+  SIGNING_DOCUMENT_TITLES,
+  SIGNING_MESSAGES,
+  type SigningDocumentKind,
+} from '@portal/shared';
+import { CircleCheck, Clock, FileText } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingTriangles } from '@/components/ui/loading-triangles';
+import { useGenerateAgreement } from '@/lib/agreements-api';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { AgreementPrepare } from './agreement-prepare';
+import { AgreementCompleted, WaitingForBroker, WaitingForYou } from './agreement-signing';
+import { useAgreementStatus } from './use-agreement-status';
+
+type PanelState = DocumentState | 'not_generated';
+
+const STATE_LABEL: Record<PanelState, string> = {
+  not_generated: 'Not prepared yet',
+  waiting_for_you: 'Waiting for your signature',
+  waiting_for_broker: "Waiting for your broker's signature",
+  completed: 'Completed',
+};
+
+function StateBadge({ state }: { state: PanelState }) {
+  const Icon = state === 'completed' ? CircleCheck : state === 'not_generated' ? FileText : Clock;
+  return (
+    <span
+      data-state={state}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium',
+        state === 'completed' && 'border-primary/40 bg-primary-soft text-primary-text',
+        (state === 'waiting_for_you' || state === 'waiting_for_broker') &&
+          'border-secondary/40 bg-secondary-soft text-secondary-hover',
+        state === 'not_generated' && 'border-border bg-muted text-muted-foreground',
+      )}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {STATE_LABEL[state]}
+    </span>
+  );
+}
+
+/**
+ * One agreement (service or master) wherever the agent meets it: the onboarding step and the
+ * signup wizard. It shows where the agreement stands (not prepared, waiting for the agent,
+ * waiting for the broker, completed) and the one thing to do next. `brokerHref` is the page
+ * where the broker of record's details are completed.
+ */
+export function AgreementPanel({
+  kind,
+  agent,
+  brokerHref,
+}: {
+  kind: SigningDocumentKind;
+  agent: AgentRecord;
+  brokerHref: string;
+}) {
+  const headingId = useId();
+  const agreement = useAgreementStatus(kind, agent);
+  const generate = useGenerateAgreement();
+  const [justPrepared, setJustPrepared] = useState(false);
+
+  let state: PanelState | null = null;
+  let body: ReactNode;
+  if (!agreement.requestId) {
+    state = 'not_generated';
+    body = (
+      <AgreementPrepare
+        kind={kind}
+        agent={agent}
+        brokerHref={brokerHref}
+        preparing={generate.isPending}
+        prepareError={generate.error}
+        onPrepare={(serviceAreas) =>
+          generate.mutate(
+            {
+              document: kind,
+              ...(serviceAreas === undefined ? {} : { service_document_areas: serviceAreas }),
+            },
+            { onSuccess: () => setJustPrepared(true) },
+          )
+        }
+        checking={agreement.checking}
+        onCheck={() => void agreement.check()}
+      />
+    );
+  } else if (agreement.status) {
+    const status = agreement.status;
+    state = status.state;
+    const check = () => void agreement.check();
+    if (status.state === 'completed') body = <AgreementCompleted status={status} />;
+    else if (status.state === 'waiting_for_broker')
+      body = <WaitingForBroker status={status} checking={agreement.checking} onCheck={check} />;
+    else
+      body = (
+        <WaitingForYou
+          status={status}
+          checking={agreement.checking}
+          onCheck={check}
+          focusSign={justPrepared}
+        />
+      );
+  } else if (agreement.error) {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>{SIGNING_MESSAGES.retrieveError}</AlertTitle>
+        <AlertDescription>
+          {errorMessage(agreement.error, '') !== SIGNING_MESSAGES.retrieveError ? (
+            <p>{errorMessage(agreement.error)}</p>
+          ) : null}
+          <div>
+            <Button variant="outline" size="sm" pending={agreement.retrying} onClick={agreement.retry}>
+              Try again
+            </Button>
+          </div>
+        </AlertDescription>
+      </Alert>
+    );
+  } else {
+    body = (
+      <div role="status" className="flex items-center gap-3 py-4 text-muted-foreground">
+        <LoadingTriangles size={20} />
+        Checking where your agreement stands…
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid min-w-0 gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {SIGNING_DOCUMENT_TITLES[kind]}
+        </h2>
+        {state ? (
+          <p className="text-sm">
+            <span className="sr-only">Status: </span>
+            <StateBadge state={state} />
+          </p>
+        ) : null}
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  type AgentRecord,
+  GenerateDocumentRequestSchema,
+  SIGNER_ROLES,
+  SIGNING_MESSAGES,
+  type SigningDocumentKind,
+} from '@portal/shared';
+import { FilePenLine, RefreshCw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format-phone';
+import { AGREEMENT_SUMMARY } from './agreement-format';
+import { SignerList } from './signer-list';
+
+const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
+
+const agentDisplayName = (agent: AgentRecord) =>
+  agent.agent.trim() || `${agent.agent_first_name} ${agent.agent_last_name}`.trim();
+
+/** SPEC.md section 5: the master agreement needs the broker's name and e-mail. */
+const brokerComplete = (agent: AgentRecord) =>
+  filled(agent.broker_of_record?.name) && filled(agent.broker_of_record?.email);
+
+function PrintedData({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+          <dd className={value ? 'break-words' : 'text-muted-foreground italic'}>{value || 'Not given'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The agreement before it exists: what it is, who signs, what will be printed in it, and the
+ * button that prepares it. The master agreement waits for the broker's name and e-mail, and
+ * says so without asking the server.
+ */
+export function AgreementPrepare({
+  kind,
+  agent,
+  brokerHref,
+  preparing,
+  prepareError,
+  onPrepare,
+  checking,
+  onCheck,
+}: {
+  kind: SigningDocumentKind;
+  agent: AgentRecord;
+  brokerHref: string;
+  preparing: boolean;
+  prepareError: unknown;
+  onPrepare: (serviceAreas: string | undefined) => void;
+  checking: boolean;
+  onCheck: () => void;
+}) {
+  const [areas, setAreas] = useState(agent.service_document_areas);
+  const [areasError, setAreasError] = useState<string | undefined>();
+  const problem = useRef<HTMLDivElement>(null);
+  const broker = agent.broker_of_record;
+  const brokerMissing = kind === 'master' && !brokerComplete(agent);
+
+  const rows: [string, string][] = [
+    ['Agent', agentDisplayName(agent)],
+    ['Brokerage', agent.brokerage],
+    ['Phone', formatPhone(agent.agent_phone)],
+    ['E-mail', agent.agent_email],
+  ];
+  if (kind === 'master') {
+    rows.push(
+      ['Broker of record', broker?.name ?? ''],
+      ["Broker's e-mail", broker?.email ?? ''],
+      ["Broker's phone", formatPhone(broker?.phone)],
+    );
+  }
+
+  const prepare = () => {
+    if (brokerMissing) {
+      problem.current?.focus();
+      return;
+    }
+    if (kind === 'service') {
+      const parsed = GenerateDocumentRequestSchema.shape.service_document_areas.safeParse(areas);
+      if (!parsed.success) {
+        setAreasError(parsed.error.issues[0]?.message);
+        return;
+      }
+      setAreasError(undefined);
+      onPrepare(parsed.data);
+      return;
+    }
+    onPrepare(undefined);
+  };
+
+  return (
+    <div className="grid gap-5">
+      <p>{AGREEMENT_SUMMARY[kind]}</p>
+
+      <div className="grid gap-2">
+        <h3 className="font-semibold">Who signs</h3>
+        <SignerList
+          label="Who signs"
+          signers={SIGNER_ROLES[kind].map((role) => ({
+            role,
+            name: role === 'Broker' ? (broker?.name ?? '') : agentDisplayName(agent),
+            note: role === 'Broker' ? 'Your broker of record, e-mailed the link once you have signed' : 'You',
+            signed: false,
+            signedAt: null,
+          }))}
+        />
+      </div>
+
+      <div className="grid gap-2">
+        <h3 className="font-semibold">Printed in the agreement</h3>
+        <PrintedData rows={rows} />
+      </div>
+
+      {kind === 'service' ? (
+        <Field
+          label="Service areas"
+          description="Where we advertise for you, as it will read in the agreement (for example: Maricopa County, AZ and Pinal County, AZ)."
+          error={areasError}
+        >
+          <Textarea value={areas} onChange={(event) => setAreas(event.target.value)} />
+        </Field>
+      ) : null}
+
+      {brokerMissing ? (
+        <Alert variant="destructive" ref={problem} tabIndex={-1} className="outline-none">
+          <AlertDescription>
+            <p>{SIGNING_MESSAGES.brokerIncomplete}</p>
+            <p>
+              <Link to={brokerHref}>Complete your broker information</Link>
+            </p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {prepareError ? (
+        <Alert variant="destructive">
+          <AlertDescription>
+            <p>{errorMessage(prepareError, 'The agreement could not be prepared. Please try again.')}</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button onClick={prepare} pending={preparing}>
+          <FilePenLine aria-hidden="true" />
+          Prepare the agreement
+        </Button>
+        <Button variant="outline" onClick={onCheck} pending={checking}>
+          <RefreshCw aria-hidden="true" />
+          Check status
+        </Button>
+      </div>
+    </div>
+  );
+}

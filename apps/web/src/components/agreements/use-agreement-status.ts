@@ -1,0 +1,152 @@
+import {
+  type AgentDocument,
+  type AgentRecord,
+  type DocumentState,
+  type PortalMe,
+  SIGNING_DOCUMENT_STEPS,
+  SIGNING_MESSAGES,
+  type SignatureResponse,
+  type SigningDocumentKind,
+} from '@portal/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { agentDocument, agreementQueryKey, agreementQueryOptions } from '@/lib/agreements-api';
+import { meQueryKey } from '@/lib/auth';
+
+/** The record in the cache says something else than the provider: the server has moved on. */
+function recordBehind(record: AgentDocument | null, agent: AgentRecord, status: SignatureResponse): boolean {
+  if (status.state === 'completed' && agent.onboarding_steps[SIGNING_DOCUMENT_STEPS[status.kind]] !== true) {
+    return true;
+  }
+  if (!record) return true;
+  const fresh = status.document;
+  return (
+    record.status !== fresh.status ||
+    record.agent_status !== fresh.agent_status ||
+    record.broker_status !== fresh.broker_status ||
+    record.email_sent !== fresh.email_sent
+  );
+}
+
+/**
+ * Where one agreement stands, with the toasts of SPEC.md section 8:
+ * - the page loads the request's status (the server syncs with the provider first) and asks
+ *   again when the window regains focus, as the agent comes back from signing;
+ * - "Check status" says signed / not signed / completed, or that the check failed;
+ * - the first time a page load finds the agent signed and the broker not (or the server says
+ *   this very call e-mailed the broker), it says the document goes to the broker;
+ * - when the provider is ahead of the agent record (a signature, the step set), /portal/me is
+ *   fetched again so the onboarding overview and the signup wizard follow.
+ */
+export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord) {
+  const queryClient = useQueryClient();
+  const record = agentDocument(agent, kind);
+  const requestId = record?.id ?? null;
+  const query = useQuery({ ...agreementQueryOptions(requestId ?? ''), enabled: requestId !== null });
+  const [checking, setChecking] = useState(false);
+
+  const latest = useRef({ agent, record });
+  latest.current = { agent, record };
+  const lastState = useRef<DocumentState | null>(null);
+  const brokerAnnounced = useRef(false);
+  /** The answer (by its time in the cache) already spoken about, so none is announced twice. */
+  const handledDataAt = useRef(0);
+  const handledErrorAt = useRef(0);
+  const busy = useRef(false);
+
+  const announce = useCallback(
+    (status: SignatureResponse, explicit: boolean) => {
+      const previous = lastState.current;
+      lastState.current = status.state;
+      const brokerNews =
+        status.broker_email_sent_now || (status.state === 'waiting_for_broker' && !brokerAnnounced.current);
+      if (brokerNews) {
+        brokerAnnounced.current = true;
+        toast.success(SIGNING_MESSAGES.agentSignedSendingToBroker);
+      }
+      if (explicit) {
+        if (status.state === 'completed') toast.success(SIGNING_MESSAGES.completed);
+        else if (status.state === 'waiting_for_broker') toast.success(SIGNING_MESSAGES.signed);
+        else toast.info(SIGNING_MESSAGES.notSigned);
+      } else if (status.state === 'completed' && previous !== null && previous !== 'completed') {
+        toast.success(SIGNING_MESSAGES.completed);
+      }
+      if (recordBehind(latest.current.record, latest.current.agent, status)) {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey, exact: true });
+      }
+    },
+    [queryClient],
+  );
+
+  // Answers that arrive by themselves: the first load, a retry, the status cached by "prepare".
+  useEffect(() => {
+    if (!query.data || busy.current || query.dataUpdatedAt <= handledDataAt.current) return;
+    handledDataAt.current = query.dataUpdatedAt;
+    announce(query.data, false);
+  }, [query.data, query.dataUpdatedAt, announce]);
+
+  useEffect(() => {
+    if (!query.isError || busy.current || query.errorUpdatedAt <= handledErrorAt.current) return;
+    handledErrorAt.current = query.errorUpdatedAt;
+    if (!query.data) toast.error(SIGNING_MESSAGES.retrieveError);
+  }, [query.isError, query.errorUpdatedAt, query.data]);
+
+  const check = useCallback(
+    async (explicit: boolean) => {
+      if (!requestId) {
+        if (!explicit) return;
+        // Prepared meanwhile (another tab, the office)? The record would say so.
+        setChecking(true);
+        try {
+          await queryClient.refetchQueries({ queryKey: meQueryKey, exact: true });
+        } finally {
+          setChecking(false);
+        }
+        const fresh = queryClient.getQueryData<PortalMe>(meQueryKey)?.agent_profile;
+        if (!fresh || !agentDocument(fresh, kind)) toast.info(SIGNING_MESSAGES.notGenerated);
+        return;
+      }
+      if (busy.current) return;
+      busy.current = true;
+      if (explicit) setChecking(true);
+      const key = agreementQueryKey(requestId);
+      try {
+        const status = await queryClient.fetchQuery({ ...agreementQueryOptions(requestId), staleTime: 0 });
+        handledDataAt.current = queryClient.getQueryState(key)?.dataUpdatedAt ?? Date.now();
+        announce(status, explicit);
+      } catch {
+        handledErrorAt.current = queryClient.getQueryState(key)?.errorUpdatedAt ?? Date.now();
+        if (explicit) toast.error(SIGNING_MESSAGES.statusError);
+      } finally {
+        busy.current = false;
+        if (explicit) setChecking(false);
+      }
+    },
+    [announce, kind, queryClient, requestId],
+  );
+
+  // Back from signing (another tab, the provider's page): ask again, quietly unless news.
+  useEffect(() => {
+    if (!requestId) return;
+    const onFocus = () => {
+      if (lastState.current !== 'completed') void check(false);
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [requestId, check]);
+
+  return {
+    record,
+    requestId,
+    status: query.data ?? null,
+    loading: requestId !== null && query.isPending,
+    error: query.data ? null : query.error,
+    checking,
+    /** "Check status": says what it found. */
+    check: () => check(true),
+    /** Load again after a failure. */
+    retry: () => void query.refetch(),
+    retrying: query.isFetching,
+  };
+}
