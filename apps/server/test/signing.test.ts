@@ -82,8 +82,17 @@ const sign = (
     payload: { signature, consent: true },
   });
 
+/** The e-mails asking the broker to sign (first request and reminders), not the signed copy. */
 const brokerEmails = () =>
-  ctx.deps.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, BROKER.email));
+  ctx.deps.database.db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.toAddress, BROKER.email),
+        sql`${outboxMessages.template} like 'broker_signing_%'`,
+      ),
+    );
 
 async function drawnSignature() {
   const svg =
@@ -460,6 +469,65 @@ describe('after the agent has signed', () => {
     await send(master.signature_request_id);
     const throttled = await send(master.signature_request_id);
     expect(throttled.statusCode).toBe(429);
+  });
+});
+
+describe('when the agreement completes or the broker changes', () => {
+  it('e-mails the signed copy to every signer, once', async () => {
+    const session = await agentWithBroker();
+    const { requestId } = await signMasterFully(session);
+    // A later status check or download must not send it again.
+    await ctx.app.inject({ method: 'GET', url: `/api/digisigner/${requestId}`, headers: session.headers });
+    const completed = await ctx.deps.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, 'agreement_completed'));
+    expect(completed.map((m) => m.toAddress).sort()).toEqual([BROKER.email, session.user.email].sort());
+    for (const message of completed) {
+      expect(message.subject).toBe('Completed: Master Referral Agreement');
+      const [attachment] = message.attachments as {
+        filename: string;
+        contentType: string;
+        content: string;
+      }[];
+      expect(attachment).toMatchObject({
+        filename: 'master-referral-agreement.pdf',
+        contentType: 'application/pdf',
+      });
+      const pages = await pdfPages(Buffer.from(attachment!.content, 'base64'));
+      expect(pages.at(-1)).toContain('Audit certificate');
+    }
+  });
+
+  it('withdraws the open master agreement when the agent corrects the broker, and starts a new one', async () => {
+    const session = await agentWithBroker();
+    const first = (await generate(session, 'master')).json() as SignatureResponse;
+    const firstToken = tokenOf(agentLink(first));
+    await sign(firstToken);
+    const oldBrokerLink = linkIn((await brokerEmails())[0]!.textBody, '/sign/');
+
+    await ctx.deps.database.db
+      .update(agents)
+      .set({ brokerOfRecord: { ...BROKER, name: 'Quinn Broker', email: 'quinn@summit-realty.example' } })
+      .where(eq(agents.id, session.agent.id));
+    const second = await generate(session, 'master');
+    expect(second.statusCode).toBe(201);
+    const body = second.json() as SignatureResponse;
+    expect(body.signature_request_id).not.toBe(first.signature_request_id);
+    expect(body.state).toBe('waiting_for_you');
+    expect(body.documents[0]!.signers[1]).toMatchObject({
+      name: 'Quinn Broker',
+      email: 'quinn@summit-realty.example',
+    });
+    // The old broker's link no longer opens anything.
+    expect((await openLink(oldBrokerLink.token)).statusCode).toBe(410);
+    const [old] = await ctx.deps.database.db
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, first.signature_request_id));
+    expect(old!.status).toBe('cancelled');
+    // Asking again with the same broker keeps the new request.
+    expect((await generate(session, 'master')).json().signature_request_id).toBe(body.signature_request_id);
   });
 });
 

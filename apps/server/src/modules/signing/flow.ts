@@ -219,10 +219,10 @@ export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<
         firstViewedAt: s.firstViewedAt,
         mark: request.provider === 'builtin' ? s.signature : null,
       })),
+      verifyUrl: `${config.publicUrl}/verify-document`,
       events: events.map((e) => ({
         at: e.at,
-        kind: e.kind.replace('_', ' '),
-        who: e.signerId ? (nameOf.get(e.signerId) ?? '') : 'portal',
+        what: describeEvent(e.kind, nameOf.get(e.signerId ?? '')),
         ip: e.ip,
       })),
     });
@@ -270,6 +270,18 @@ async function queueCompletedEmails(tx: Executor, deps: AppDeps, loaded: LoadedR
   }
   return ids;
 }
+
+const EVENT_WORDS: Record<string, (who: string) => string> = {
+  created: () => 'Prepared for signature',
+  viewed: (who) => `Opened by ${who}`,
+  signed: (who) => `Signed by ${who}`,
+  link_sent: (who) => `Signing link e-mailed to ${who}`,
+  reminder_sent: (who) => `Reminder e-mailed to ${who}`,
+  completed: () => 'Completed: every party has signed',
+  cancelled: () => 'Withdrawn',
+};
+
+const describeEvent = (kind: string, who = 'a signer') => (EVENT_WORDS[kind] ?? (() => kind))(who);
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

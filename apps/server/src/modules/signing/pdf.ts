@@ -168,8 +168,8 @@ export interface FinalSigner {
 
 export interface FinalEvent {
   at: Date;
-  kind: string;
-  who: string;
+  /** What happened, as a sentence: "Signed by Agent Dana Reyes". */
+  what: string;
   ip: string | null;
 }
 
@@ -179,6 +179,8 @@ export interface FinalInfo {
   company: string;
   provider: 'builtin' | 'digisigner';
   originalSha256: string;
+  /** Where anyone can check a copy. */
+  verifyUrl: string;
   createdAt: Date;
   completedAt: Date;
   signers: FinalSigner[];
@@ -258,14 +260,14 @@ export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Pro
 
   writer.text('Events', { size: 13, font: bold, gap: 4 });
   for (const event of info.events) {
-    writer.text(`${stamp(event.at)}  ${event.kind}  ${event.who}${event.ip ? `  from ${event.ip}` : ''}`, {
+    writer.text(`${stamp(event.at)}  ${event.what}${event.ip ? ` from ${event.ip}` : ''}`, {
       size: 9,
       gap: 2,
     });
   }
   writer.y -= 10;
   writer.text(
-    'The SHA-256 of this completed copy is kept by the portal: anyone can check a copy at /verify-document.',
+    `The SHA-256 of this completed copy is kept by the portal: anyone can check a copy at ${info.verifyUrl}.`,
     { size: 9, color: MUTED },
   );
   pdf.setModificationDate(info.completedAt);
