@@ -6,6 +6,13 @@ export interface NewAgent {
   password: string;
 }
 
+export interface BrokerOfRecord {
+  brokerage: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
 async function call<T>(
   api: APIRequestContext,
   method: 'GET' | 'POST' | 'PATCH',
@@ -27,9 +34,13 @@ async function call<T>(
  * A new agent who has been through the signup wizard, made through the API the way the wizard
  * saves each step (registration with the demo access code, then one PATCH per step and the
  * onboarding call booked): the next page they see is the onboarding overview, with nothing of
- * onboarding done but what signup itself completes (E&O answered "no").
+ * onboarding done but what signup itself completes (E&O answered "no"). With `broker`, the
+ * broker of record is saved as the Broker of record step saves it (the broker is the billing contact).
  */
-export async function createAgentReadyForOnboarding(prefix: string): Promise<NewAgent> {
+export async function createAgentReadyForOnboarding(
+  prefix: string,
+  options: { broker?: BrokerOfRecord } = {},
+): Promise<NewAgent> {
   const email = uniqueEmail(prefix);
   const password = `${prefix}-journey-2026`;
   const api = await request.newContext({ baseURL: baseUrl() });
@@ -72,6 +83,13 @@ export async function createAgentReadyForOnboarding(prefix: string): Promise<New
     });
     await patch({ signup_status: 'countdown' });
     await patch({ signup_status: 'complete' });
+    if (options.broker) {
+      const { brokerage, ...broker } = options.broker;
+      await patch({
+        brokerage,
+        broker_of_record: { ...broker, is_billing_contact: true, billing_contact: null },
+      });
+    }
     return { email, password };
   } finally {
     await api.dispose();

@@ -47,6 +47,12 @@ export function useBrowser() {
 export async function expectAccessible(page: Page) {
   // The start-up overlay fades out over 200 ms; judge the page a person reads, not the fade.
   await page.locator('[data-slot="loading-overlay"]').waitFor({ state: 'detached' });
+  // A toast fades in (and out) over 400 ms; mid-fade its text is paler than the page shows it.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-sonner-toast]')).every((toast) =>
+      toast.getAnimations().every((animation) => animation.playState !== 'running'),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(

@@ -531,6 +531,109 @@ describe('when the agreement completes or the broker changes', () => {
   });
 });
 
+describe('abuse and failure', () => {
+  it('refuses a drawn signature that is not a readable, reasonably sized image, and keeps the link', async () => {
+    const session = await agentWithBroker();
+    const created = (await generate(session, 'service')).json() as SignatureResponse;
+    const token = tokenOf(agentLink(created));
+    const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const junk = Buffer.concat([header, Buffer.alloc(200, 7)]);
+    const broken = await sign(token, {
+      kind: 'drawn',
+      image: `data:image/png;base64,${junk.toString('base64')}`,
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/could not be read/);
+    // Small on the wire, 25 million pixels once decoded.
+    const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(200_000);
+    const bomb = await sign(token, {
+      kind: 'drawn',
+      image: `data:image/png;base64,${huge.toString('base64')}`,
+    });
+    expect(bomb.statusCode).toBe(400);
+    // The link still works, and a real drawing is stored scaled to the signature box.
+    expect((await sign(token, { kind: 'drawn', image: await drawnSignature() })).statusCode).toBe(200);
+    const [signer] = await ctx.deps.database.db.select().from(signatureSigners);
+    const stored = Buffer.from(signer!.signature!.value.split(',')[1]!, 'base64');
+    const meta = await sharp(stored).metadata();
+    expect(meta.width).toBeLessThanOrEqual(1200);
+    const final = await download(session, created.document.document_id);
+    expect(final.statusCode).toBe(200);
+  });
+
+  it('throttles replacing the master agreement, which would e-mail a new broker each time', async () => {
+    const session = await agentWithBroker();
+    await generate(session, 'master');
+    const statuses: number[] = [];
+    for (let round = 1; round <= 4; round++) {
+      await ctx.deps.database.db
+        .update(agents)
+        .set({ brokerOfRecord: { ...BROKER, email: `broker${round}@elsewhere.example` } })
+        .where(eq(agents.id, session.agent.id));
+      statuses.push((await generate(session, 'master')).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('keeps the open agreement when preparing its replacement fails', async () => {
+    const session = await agentWithBroker();
+    const first = (await generate(session, 'master')).json() as SignatureResponse;
+    await sign(tokenOf(agentLink(first)));
+    await ctx.deps.database.db
+      .update(agents)
+      .set({ brokerOfRecord: { ...BROKER, name: 'Quinn Broker', email: 'quinn@summit-realty.example' } })
+      .where(eq(agents.id, session.agent.id));
+    const storage = ctx.deps.providers.storage;
+    const write = storage.write.bind(storage);
+    storage.write = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      expect((await generate(session, 'master')).statusCode).toBe(500);
+    } finally {
+      storage.write = write;
+    }
+    const [request] = await ctx.deps.database.db.select().from(signatureRequests);
+    expect(request!.status).toBe('pending');
+    const me = (
+      await ctx.app.inject({ method: 'GET', url: '/api/portal/me', headers: session.headers })
+    ).json().agent_profile;
+    expect(me.master_document).toMatchObject({ id: first.signature_request_id, email_sent: true });
+  });
+
+  it('prepares the service agreement again when the service areas change before the agent signs', async () => {
+    const session = await agentWithBroker();
+    const first = (await generate(session, 'service', { service_document_areas: 'Phoenix' })).json();
+    const second = await generate(session, 'service', { service_document_areas: 'Tucson' });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().signature_request_id).not.toBe(first.signature_request_id);
+    const view = await openLink(tokenOf(agentLink(second.json())));
+    expect(JSON.stringify(view.json().document.sections)).toContain('Tucson');
+    expect((await openLink(tokenOf(agentLink(first)))).statusCode).toBe(410);
+  });
+
+  it('throttles opening signing links per IP, and prints repeated views once on the audit page', async () => {
+    const session = await agentWithBroker();
+    const created = (await generate(session, 'service')).json() as SignatureResponse;
+    const token = tokenOf(agentLink(created));
+    for (let i = 0; i < 12; i++) expect((await openLink(token)).statusCode).toBe(200);
+    await sign(token);
+    const pages = await pdfPages((await download(session, created.document.document_id)).rawPayload);
+    const audit = pages.at(-1)!;
+    expect(audit.match(/Opened by/g)).toHaveLength(1);
+    expect(audit).toContain('first of 12 views');
+
+    const other = '192.0.2.50';
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i++) answers.push((await openLink('not-a-token', other)).statusCode);
+    expect(answers.slice(0, 60).every((code) => code === 404)).toBe(true);
+    expect(answers[60]).toBe(429);
+  });
+});
+
 describe('the agent status and the documents', () => {
   it('makes an agent whose sections are all complete active once both agreements are signed', async () => {
     const session = await agentWithBroker({

@@ -17,7 +17,8 @@ export interface BrokerEmailInput {
 }
 
 export function brokerSigningEmail(input: BrokerEmailInput) {
-  const subject = `Request for ${input.brokerName} - Realty`;
+  // A header never carries a line break, whatever the profile holds.
+  const subject = `Request for ${input.brokerName.replace(/[\r\n]+/g, ' ')} - Realty`;
   const intro = input.reminder
     ? `A reminder: ${input.agentName} is waiting for your signature.`
     : `${input.agentName} has signed the master referral agreement with ${input.company} and named you as broker of record.`;

@@ -3,10 +3,10 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { agents, signatureEvents, signatureRequests, signatureSigners } from '../../db/schema';
-import { sha256 } from '../../lib/crypto';
+import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
-import { SigningProviderError } from '../../providers/signing/interface';
+import { type ProviderSignerStatus, SigningProviderError } from '../../providers/signing/interface';
 import { activateIfOnboardingComplete } from '../agents/status';
 import { brokerSigningEmail, completedEmail } from './emails';
 import { linkExpiry, newLinkNonce, signingUrl } from './links';
@@ -16,7 +16,7 @@ import { currentSigner, type LoadedRequest, loadRequest, saveAgentDocument } fro
 /** The name printed as the issuer and the e-mails' sender. */
 export const COMPANY = 'Agent Portal';
 
-export const storageKey = (agentId: string, requestId: string, which: 'original' | 'final') =>
+export const storageKey = (agentId: string, requestId: string, which: string) =>
   `agreements/${agentId}/${requestId}/${which}.pdf`;
 
 export interface EventInput {
@@ -220,17 +220,14 @@ export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<
         mark: request.provider === 'builtin' ? s.signature : null,
       })),
       verifyUrl: `${config.publicUrl}/verify-document`,
-      events: events.map((e) => ({
-        at: e.at,
-        what: describeEvent(e.kind, nameOf.get(e.signerId ?? '')),
-        ip: e.ip,
-      })),
+      events: auditEvents(events, nameOf),
     });
   } catch (error) {
     console.error('[signing] final PDF failed', request.id, error);
     throw new AppError('unavailable', SIGNING_MESSAGES.pdfFailed);
   }
-  const key = storageKey(request.agentId, request.id, 'final');
+  // Each attempt writes its own file; the one recorded first is the final copy, the others go.
+  const key = storageKey(request.agentId, request.id, `final-${randomToken(6)}`);
   await providers.storage.write(key, bytes, 'application/pdf');
   const { fresh, messages } = await database.db.transaction(async (tx) => {
     const [won] = await tx
@@ -244,6 +241,7 @@ export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<
     const messages = won ? await queueCompletedEmails(tx, deps, fresh, bytes) : [];
     return { fresh, messages };
   });
+  if (fresh.request.finalKey !== key) await providers.storage.delete(key).catch(() => undefined);
   if (messages.length > 0) await dispatchSafely(deps.queue, ...messages);
   return fresh;
 }
@@ -283,6 +281,40 @@ const EVENT_WORDS: Record<string, (who: string) => string> = {
 
 const describeEvent = (kind: string, who = 'a signer') => (EVENT_WORDS[kind] ?? (() => kind))(who);
 
+/**
+ * The events printed on the audit page. Every view is a row in the database; the page shows each
+ * signer's first view with the count, so reloading a link cannot grow the PDF without end.
+ */
+function auditEvents(events: (typeof signatureEvents.$inferSelect)[], nameOf: Map<string, string>) {
+  const views = new Map<string, number>();
+  for (const e of events)
+    if (e.kind === 'viewed') views.set(e.signerId ?? '', (views.get(e.signerId ?? '') ?? 0) + 1);
+  const printed = new Set<string>();
+  return events.flatMap((e) => {
+    const who = nameOf.get(e.signerId ?? '');
+    if (e.kind !== 'viewed') return [{ at: e.at, what: describeEvent(e.kind, who), ip: e.ip }];
+    if (printed.has(e.signerId ?? '')) return [];
+    printed.add(e.signerId ?? '');
+    const count = views.get(e.signerId ?? '') ?? 1;
+    const what = `${describeEvent('viewed', who)}${count > 1 ? ` (first of ${count} views)` : ''}`;
+    return [{ at: e.at, what, ip: e.ip }];
+  });
+}
+
+/** The provider's signer for ours: by role and e-mail, else by e-mail, else by position. */
+function matchRemoteSigner(
+  remote: ProviderSignerStatus[],
+  signer: { role: string; email: string },
+  index: number,
+) {
+  const email = signer.email.toLowerCase();
+  return (
+    remote.find((s) => s.role === signer.role && s.email.toLowerCase() === email) ??
+    remote.find((s) => s.email.toLowerCase() === email && (!s.role || s.role === signer.role)) ??
+    (remote.length > index && !remote[index]!.role ? remote[index] : undefined)
+  );
+}
+
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
@@ -312,15 +344,17 @@ export async function syncFromProvider(deps: AppDeps, requestId: string): Promis
   const after = await database.db.transaction(async (tx) => {
     const loaded = await loadRequest(tx, requestId, { lock: true });
     if (!loaded || loaded.request.status !== 'pending') return none;
-    for (const signer of loaded.signers) {
-      const remote = status.signers.find(
-        (s) => s.role === signer.role && s.email.toLowerCase() === signer.email.toLowerCase(),
-      );
-      if (!remote) continue;
+    for (const [index, signer] of loaded.signers.entries()) {
+      const remote = matchRemoteSigner(status.signers, signer, index);
+      if (!remote) {
+        console.error('[signing] DigiSigner has no signer matching', requestId, signer.role);
+        continue;
+      }
       const changes: Partial<typeof signatureSigners.$inferInsert> = {};
       if (remote.signUrl && remote.signUrl !== signer.providerSignUrl)
         changes.providerSignUrl = remote.signUrl;
-      if (remote.signed && !signer.signedAt) changes.signedAt = new Date();
+      // DigiSigner's own "completed" counts for every signer.
+      if ((remote.signed || status.completed) && !signer.signedAt) changes.signedAt = new Date();
       if (Object.keys(changes).length === 0) continue;
       const [updated] = await tx
         .update(signatureSigners)

@@ -7,6 +7,7 @@ import {
   type VerifyDocumentResult,
 } from '@portal/shared';
 import { and, eq, isNull, or } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { type SignatureSignerRow, signatureRequests, signatureSigners } from '../../db/schema';
@@ -86,6 +87,7 @@ export async function openSigningSession(
   client: ClientInfo,
 ): Promise<SigningSession> {
   const { database } = deps;
+  await throttleLink(deps, client, 'open', 60);
   const { loaded, signer } = await openLink(database.db, deps, token);
   await recordEvent(database.db, {
     requestId: loaded.request.id,
@@ -122,8 +124,18 @@ export async function openSigningSession(
 export async function signingDocumentPdf(
   deps: AppDeps,
   token: string,
+  client: ClientInfo,
 ): Promise<{ stream: Readable; filename: string }> {
-  const { loaded } = await openLink(deps.database.db, deps, token);
+  await throttleLink(deps, client, 'open', 60);
+  const { loaded, signer } = await openLink(deps.database.db, deps, token);
+  await recordEvent(deps.database.db, {
+    requestId: loaded.request.id,
+    signerId: signer.id,
+    kind: 'viewed',
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details: { pdf: true },
+  });
   return {
     stream: await deps.providers.storage.read(loaded.request.originalKey),
     filename: `${loaded.request.title.toLowerCase().replaceAll(' ', '-')}.pdf`,
@@ -131,6 +143,35 @@ export async function signingDocumentPdf(
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A drawn signature is decoded here, once, within these bounds: never a surprise in the final PDF. */
+const DRAWING_MAX_INPUT_PIXELS = 4_000_000;
+const DRAWING_BOX = { width: 1200, height: 400 } as const;
+
+async function normaliseDrawing(dataUrl: string): Promise<string> {
+  const unreadable = badRequest(
+    'The drawn signature could not be read. Clear it and draw again, or type your name.',
+  );
+  const png = Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+  if (png.length < 60 || !png.subarray(0, 8).equals(PNG_MAGIC)) throw unreadable;
+  try {
+    const image = sharp(png, { limitInputPixels: DRAWING_MAX_INPUT_PIXELS, failOn: 'error' });
+    const { info, data } = await image
+      .resize({ ...DRAWING_BOX, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    if (info.width < 20 || info.height < 10) throw unreadable;
+    return `data:image/png;base64,${data.toString('base64')}`;
+  } catch {
+    throw unreadable;
+  }
+}
+
+/** Signing links are public: opening and signing are throttled per IP (SECURITY.md item 13). */
+async function throttleLink(deps: AppDeps, client: ClientInfo, action: string, limit: number) {
+  await enforceRateLimits(deps.database.db, [
+    { key: `signing-link:${action}:ip:${client.ip}`, limit, windowSeconds: 15 * 60 },
+  ]);
+}
 
 /**
  * POST /api/sign/:token: the signature. The request row is locked and the link spent by one
@@ -142,13 +183,12 @@ export async function signWithToken(
   body: SignRequest,
   client: ClientInfo,
 ): Promise<SignResult> {
-  if (body.signature.kind === 'drawn') {
-    const png = Buffer.from(body.signature.image.split(',')[1] ?? '', 'base64');
-    if (png.length < 100 || !png.subarray(0, 8).equals(PNG_MAGIC)) {
-      throw badRequest('The drawn signature could not be read. Clear it and draw again, or type your name.');
-    }
-  }
   const { database } = deps;
+  await throttleLink(deps, client, 'sign', 20);
+  const mark =
+    body.signature.kind === 'typed'
+      ? { kind: 'typed' as const, value: body.signature.text.replace(/\s+/g, ' ') }
+      : { kind: 'drawn' as const, value: await normaliseDrawing(body.signature.image) };
   const outcome = await database.db.transaction(async (tx) => {
     const { loaded, signer } = await openLink(tx, deps, token, { lock: true });
     const signedAt = new Date();
@@ -157,10 +197,7 @@ export async function signWithToken(
       .set({
         signedAt,
         linkNonce: null,
-        signature:
-          body.signature.kind === 'typed'
-            ? { kind: 'typed', value: body.signature.text }
-            : { kind: 'drawn', value: body.signature.image },
+        signature: mark,
         signedIp: client.ip,
         signedUserAgent: client.userAgent,
       })

@@ -202,7 +202,8 @@ export async function signingRoutes(app: FastifyInstance) {
         params: TokenParams,
       },
     },
-    async (request, reply) => sendPdf(reply, await signingDocumentPdf(app.deps, request.params.token), true),
+    async (request, reply) =>
+      sendPdf(reply, await signingDocumentPdf(app.deps, request.params.token, client(request)), true),
   );
 
   r.post(

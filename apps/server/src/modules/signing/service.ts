@@ -11,8 +11,9 @@ import {
   type SignatureResponse,
   type SigningDocumentKind,
 } from '@portal/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
+import type { Executor } from '../../db/client';
 import { type AgentRow, agents, signatureRequests, signatureSigners, type UserRow } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -33,6 +34,7 @@ import {
 import { buildAgreement } from './template';
 
 const conflict = (detail: string) => new AppError('conflict', detail);
+const WITHDRAWN = 'This agreement was withdrawn and replaced by a newer one. Open the agreement page again.';
 const unprocessable = (detail: string) => new AppError('unprocessable', detail);
 
 async function agentOf(deps: AppDeps, user: UserRow): Promise<AgentRow> {
@@ -77,7 +79,14 @@ async function refreshAgentLink(deps: AppDeps, loaded: LoadedRequest): Promise<L
   await deps.database.db
     .update(signatureSigners)
     .set({ linkNonce: newLinkNonce(), linkExpiresAt: linkExpiry() })
-    .where(and(eq(signatureSigners.id, next.id), sql`${signatureSigners.signedAt} is null`));
+    // Conditional on the link it replaces: two checks at once make one new link, not two.
+    .where(
+      and(
+        eq(signatureSigners.id, next.id),
+        isNull(signatureSigners.signedAt),
+        next.linkNonce ? eq(signatureSigners.linkNonce, next.linkNonce) : isNull(signatureSigners.linkNonce),
+      ),
+    );
   return (await loadRequest(deps.database.db, loaded.request.id))!;
 }
 
@@ -99,7 +108,11 @@ export async function generateDocument(
       `The ${kind === 'service' ? 'service agreement' : 'master referral agreement'} is already signed.`,
     );
   }
-  if (kind === 'service' && body.service_document_areas !== undefined) {
+  const areasChanged =
+    kind === 'service' &&
+    body.service_document_areas !== undefined &&
+    body.service_document_areas !== agent.serviceDocumentAreas;
+  if (areasChanged) {
     [agent] = (await database.db
       .update(agents)
       .set({ serviceDocumentAreas: body.service_document_areas, updatedAt: sql`now()` })
@@ -111,6 +124,7 @@ export async function generateDocument(
     throw unprocessable(SIGNING_MESSAGES.brokerIncomplete);
   }
   const existing = await pendingRequest(deps, agent.id, kind);
+  let replacing: { id: string; reason: string } | null = null;
   if (existing) {
     const named = existing.signers.find((s) => s.role === 'Broker');
     const brokerChanged =
@@ -118,11 +132,20 @@ export async function generateDocument(
       !named.signedAt &&
       (named.name !== broker!.name.trim() ||
         named.email.toLowerCase() !== broker!.email.trim().toLowerCase());
-    if (!brokerChanged) {
+    // New service areas change the text, until the agent has signed it.
+    const areasOutdated = areasChanged && !existing.signers[0]?.signedAt;
+    if (!brokerChanged && !areasOutdated) {
       return { created: false, response: signatureResponse(config, await refreshAgentLink(deps, existing)) };
     }
-    // The agent corrected the broker of record: the agreement naming the old one is withdrawn.
-    await cancelRequest(deps, existing.request.id, 'the broker of record changed');
+    // The agreement as prepared is out of date: it is withdrawn when the new one is stored. Each
+    // replacement can e-mail a new broker, so they are counted (SECURITY.md item 12).
+    await enforceRateLimits(database.db, [
+      { key: `signing:replace:${agent.id}`, limit: 3, windowSeconds: 24 * 60 * 60 },
+    ]);
+    replacing = {
+      id: existing.request.id,
+      reason: brokerChanged ? 'the broker of record changed' : 'the service areas changed',
+    };
   }
   const email = agent.agentEmail.trim() || user.email;
   const agreement = buildAgreement(
@@ -167,6 +190,7 @@ export async function generateDocument(
 
   try {
     const loaded = await database.db.transaction(async (tx) => {
+      if (replacing) await cancelRequest(tx, replacing.id, replacing.reason);
       await tx.insert(signatureRequests).values({
         id: requestId,
         agentId: agent.id,
@@ -212,21 +236,16 @@ export async function generateDocument(
   }
 }
 
-/** Withdraws an open request: its links stop working and a new one can be prepared. */
-async function cancelRequest(deps: AppDeps, requestId: string, reason: string) {
-  await deps.database.db.transaction(async (tx) => {
-    const loaded = await loadRequest(tx, requestId, { lock: true });
-    if (loaded?.request.status !== 'pending') return;
-    await tx
-      .update(signatureRequests)
-      .set({ status: 'cancelled' })
-      .where(eq(signatureRequests.id, requestId));
-    await tx
-      .update(signatureSigners)
-      .set({ linkNonce: null })
-      .where(eq(signatureSigners.requestId, requestId));
-    await recordEvent(tx, { requestId, kind: 'cancelled', details: { reason } });
-  });
+/** Withdraws an open request, in the caller's transaction: its links stop working. */
+async function cancelRequest(tx: Executor, requestId: string, reason: string) {
+  const [cancelled] = await tx
+    .update(signatureRequests)
+    .set({ status: 'cancelled' })
+    .where(and(eq(signatureRequests.id, requestId), eq(signatureRequests.status, 'pending')))
+    .returning({ id: signatureRequests.id });
+  if (!cancelled) return;
+  await tx.update(signatureSigners).set({ linkNonce: null }).where(eq(signatureSigners.requestId, requestId));
+  await recordEvent(tx, { requestId, kind: 'cancelled', details: { reason } });
 }
 
 /** GET /api/digisigner/:requestId: where the request stands, brought up to date with the provider. */
@@ -237,6 +256,7 @@ export async function signatureStatus(
 ): Promise<SignatureResponse> {
   const agent = await agentOf(deps, user);
   let loaded = await ownRequest(deps, agent, requestId);
+  if (loaded.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
   let brokerEmailSentNow = false;
   if (loaded.request.provider === 'digisigner' && loaded.request.status === 'pending') {
     brokerEmailSentNow = (await syncFromProvider(deps, requestId)).brokerEmailedNow;
@@ -257,16 +277,22 @@ export async function sendToBroker(deps: AppDeps, user: UserRow, requestId: stri
     throw notFound(SIGNING_MESSAGES.masterNotFound);
   }
   if (loaded.request.status === 'completed') throw conflict(SIGNING_MESSAGES.signed);
+  if (loaded.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
   if (loaded.request.provider === 'digisigner') await syncFromProvider(deps, requestId);
   const id = await deps.database.db.transaction(async (tx) => {
     const locked = (await loadRequest(tx, requestId, { lock: true }))!;
+    if (locked.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
     if (locked.request.status !== 'pending') throw conflict(SIGNING_MESSAGES.signed);
     const broker = locked.signers.find((s) => s.role === 'Broker');
     if (!broker) throw notFound(SIGNING_MESSAGES.brokerSignerNotFound);
     if (!broker.name.trim() || !broker.email.trim()) throw unprocessable(SIGNING_MESSAGES.brokerNotFound);
     if (!locked.signers.find((s) => s.signingOrder === 1)?.signedAt)
       throw conflict(SIGNING_MESSAGES.signFirst);
-    await enforceRateLimits(tx, [{ key: `signing:resend:${requestId}`, limit: 3, windowSeconds: 60 * 60 }]);
+    // SECURITY.md item 12: per request and per address, so no one is flooded from the office address.
+    await enforceRateLimits(tx, [
+      { key: `signing:resend:${requestId}`, limit: 3, windowSeconds: 60 * 60 },
+      { key: `signing:resend:to:${broker.email.toLowerCase()}`, limit: 5, windowSeconds: 24 * 60 * 60 },
+    ]);
     const messageId = await queueBrokerEmail(tx, deps, locked, 'resend');
     await saveAgentDocument(tx, deps.config, locked);
     return messageId;
@@ -352,6 +378,21 @@ export async function sendBrokerReminders(deps: AppDeps, now = new Date()): Prom
     );
   let sent = 0;
   for (const { id } of due) {
+    try {
+      sent += await remindBroker(deps, id, cutoff);
+    } catch (error) {
+      // One request that cannot be reminded must not stop the others.
+      console.warn('[signing] broker reminder failed', id, (error as Error).message);
+    }
+  }
+  return sent;
+}
+
+async function remindBroker(deps: AppDeps, id: string, cutoff: Date): Promise<number> {
+  const { database } = deps;
+  // DigiSigner may know of a signature whose callback was lost: ask before reminding.
+  await syncFromProvider(deps, id);
+  {
     const messageId = await database.db.transaction(async (tx) => {
       const loaded = await loadRequest(tx, id, { lock: true });
       if (!loaded || loaded.request.status !== 'pending') return null;
@@ -363,12 +404,10 @@ export async function sendBrokerReminders(deps: AppDeps, now = new Date()): Prom
       await saveAgentDocument(tx, deps.config, loaded);
       return messageId;
     });
-    if (messageId) {
-      await dispatchSafely(deps.queue, messageId);
-      sent++;
-    }
+    if (!messageId) return 0;
+    await dispatchSafely(deps.queue, messageId);
+    return 1;
   }
-  return sent;
 }
 
 const BROKER_REMINDER_AFTER_MS = BROKER_REMINDER_AFTER_DAYS * 24 * 3600_000;

@@ -201,6 +201,39 @@ describe('the agreement panel', () => {
     expect((await findToast(SIGNING_MESSAGES.signed)).type).toBe('success');
   });
 
+  it('offers to prepare the master agreement again when the broker of record was corrected meanwhile', async () => {
+    const corrected = { ...BROKER, email: 'dana.broker@summit.example' };
+    const fresh = buildSignature('master', 'waiting_for_you', {
+      signature_request_id: 'master-request-2',
+      document: buildAgentDocument('master', { id: 'master-request-2', document_id: 'master-doc-2' }),
+    });
+    fresh.documents[0]!.signers[1]!.email = corrected.email;
+    const server = agreementsServer(
+      {
+        brokerage: 'Summit Realty',
+        broker_of_record: corrected,
+        master_document: buildSignature('master', 'waiting_for_broker').document,
+      },
+      {
+        'GET /api/digisigner/:requestId': () => json(200, buildSignature('master', 'waiting_for_broker')),
+        'POST /api/digisigner/generate': () => json(201, fresh),
+      },
+    );
+    const { user, panel } = await openPage(MASTER_PAGE);
+    expect(await within(panel).findByText('Your broker of record has changed')).toBeInTheDocument();
+    expect(within(panel).getByText(/names Dana Broker \(dana@summit\.example\)/)).toHaveTextContent(
+      'your broker of record is now Dana Broker (dana.broker@summit.example)',
+    );
+    // The old broker is not e-mailed again.
+    expect(within(panel).queryByRole('button', { name: 'E-mail my broker again' })).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Prepare it again' }));
+    expect(await within(panel).findByRole('button', { name: 'Sign now' })).toHaveFocus();
+    expect(server.bodies('POST /api/digisigner/generate')).toEqual([{ document: 'master' }]);
+    expect(within(panel).queryByText('Your broker of record has changed')).not.toBeInTheDocument();
+    expect(within(panel).getByText('dana.broker@summit.example')).toBeInTheDocument();
+  });
+
   it('shows a completed agreement and downloads its PDF with the session', async () => {
     const server = agreementsServer(
       {

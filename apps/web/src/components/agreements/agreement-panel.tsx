@@ -3,10 +3,13 @@ import {
   type DocumentState,
   SIGNING_DOCUMENT_TITLES,
   SIGNING_MESSAGES,
+  type SignatureResponse,
+  type Signer,
   type SigningDocumentKind,
 } from '@portal/shared';
-import { CircleCheck, Clock, FileText } from 'lucide-react';
+import { CircleCheck, Clock, FilePenLine, FileText } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingTriangles } from '@/components/ui/loading-triangles';
@@ -14,7 +17,7 @@ import { useGenerateAgreement } from '@/lib/agreements-api';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { AgreementPrepare } from './agreement-prepare';
-import { AgreementCompleted, WaitingForBroker, WaitingForYou } from './agreement-signing';
+import { AgreementCompleted, signersOf, WaitingForBroker, WaitingForYou } from './agreement-signing';
 import { useAgreementStatus } from './use-agreement-status';
 
 type PanelState = DocumentState | 'not_generated';
@@ -43,6 +46,20 @@ function StateBadge({ state }: { state: PanelState }) {
       {STATE_LABEL[state]}
     </span>
   );
+}
+
+/**
+ * The broker an open master agreement names, when the agent has since named another broker of
+ * record (a corrected e-mail, a new brokerage). Preparing it again withdraws it (the server does).
+ */
+function replacedBroker(status: SignatureResponse, agent: AgentRecord): Signer | null {
+  if (status.kind !== 'master' || status.state === 'completed') return null;
+  const named = signersOf(status).find((signer) => signer.role === 'Broker');
+  const name = agent.broker_of_record?.name?.trim() ?? '';
+  const email = agent.broker_of_record?.email?.trim() ?? '';
+  if (!named || named.is_signature_completed || !name || !email) return null;
+  const same = named.name === name && named.email.toLowerCase() === email.toLowerCase();
+  return same ? null : named;
 }
 
 /**
@@ -93,7 +110,39 @@ export function AgreementPanel({
     const status = agreement.status;
     state = status.state;
     const check = () => void agreement.check();
+    const replaced = replacedBroker(status, agent);
     if (status.state === 'completed') body = <AgreementCompleted status={status} />;
+    else if (replaced)
+      body = (
+        <div className="grid gap-4">
+          <Alert variant="info">
+            <AlertTitle>Your broker of record has changed</AlertTitle>
+            <AlertDescription>
+              <p className="break-words">
+                This agreement names {replaced.name} ({replaced.email}); your broker of record is now{' '}
+                {agent.broker_of_record?.name} ({agent.broker_of_record?.email}). Prepare it again to replace
+                it: you sign the new one first, then your broker receives it by e-mail.
+              </p>
+            </AlertDescription>
+          </Alert>
+          <FormError
+            message={
+              generate.error
+                ? errorMessage(generate.error, 'The agreement could not be prepared. Please try again.')
+                : null
+            }
+          />
+          <div>
+            <Button
+              pending={generate.isPending}
+              onClick={() => generate.mutate({ document: kind }, { onSuccess: () => setJustPrepared(true) })}
+            >
+              <FilePenLine aria-hidden="true" />
+              Prepare it again
+            </Button>
+          </div>
+        </div>
+      );
     else if (status.state === 'waiting_for_broker')
       body = <WaitingForBroker status={status} checking={agreement.checking} onCheck={check} />;
     else

@@ -122,7 +122,9 @@ export function WaitingForBroker({
       </p>
       <StatusSigners signers={signers} />
       <div className={actionRow}>
+        {/* Secondary: the broker has just been e-mailed; this is for a lost or buried e-mail. */}
         <Button
+          variant="outline"
           pending={send.isPending}
           onClick={() =>
             send.mutate(status.signature_request_id, {

@@ -29,7 +29,8 @@ export function SignerList({ signers, label = 'Signers' }: { signers: SignerLine
             key={`${signer.role}-${signer.name}`}
             className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border border-border px-3 py-2"
           >
-            <span className="grid min-w-0 flex-1 gap-0.5">
+            {/* Room for the name first: on a phone the status moves under it rather than squeezing it. */}
+            <span className="grid min-w-0 flex-[1_1_12rem] gap-0.5">
               <span className="font-medium">
                 {index + 1}. {signer.role}
                 {signer.name ? <span className="font-normal"> · {signer.name}</span> : null}

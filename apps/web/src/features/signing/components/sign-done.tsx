@@ -23,7 +23,7 @@ export function SignDone({
   kind: SigningDocumentKind;
   result: SignResult;
 }) {
-  useDocumentTitle(`You signed ${title}`);
+  useDocumentTitle(`You signed the ${title}`);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const agent = useAuth().me?.agent_profile ?? null;
@@ -36,7 +36,7 @@ export function SignDone({
     <div className="mx-auto grid max-w-xl justify-items-center gap-4 py-10 text-center">
       <CircleCheck className="size-12 text-primary" aria-hidden="true" />
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
-        You signed {title}
+        You signed the {title}
       </h1>
       <p className="text-muted-foreground">Signed on {formatDateTime(result.signed_at)}.</p>
       {result.next_signer ? (
@@ -44,7 +44,12 @@ export function SignDone({
           {result.next_signer.name} ({result.next_signer.role}) signs next; we have e-mailed them.
         </p>
       ) : result.completed ? (
-        <p className="text-lg">Everyone has signed: the agreement is complete.</p>
+        <>
+          <p className="text-lg">Everyone has signed: the agreement is complete.</p>
+          <p className="text-muted-foreground">
+            Every signer receives the signed copy, with its audit page, by e-mail.
+          </p>
+        </>
       ) : null}
       {back ? (
         <Link to={back} className={buttonVariants()}>

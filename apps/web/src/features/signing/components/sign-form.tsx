@@ -1,6 +1,6 @@
 import { SIGNATURE_NAME_MAX, type SignRequest, SignRequestSchema } from '@portal/shared';
 import { PenLine, Signature, Type } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -40,6 +40,8 @@ export function SignForm({
   const consentId = useId();
   const consentErrorId = useId();
   const drawnErrorId = useId();
+  const typedInput = useRef<HTMLInputElement>(null);
+  const consentBox = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +58,9 @@ export function SignForm({
       }
       if (mode === 'drawn' && !drawn) next.signature = 'Draw your signature first, or choose Type.';
       setErrors(next);
+      // The first thing to fix gets the focus (the drawing area is not a keyboard control).
+      if (next.signature && mode === 'typed') typedInput.current?.focus();
+      else if (next.consent && !next.signature) consentBox.current?.focus();
       return;
     }
     setErrors({});
@@ -82,6 +87,7 @@ export function SignForm({
             description="Your typed name is your signature."
           >
             <Input
+              ref={typedInput}
               value={typed}
               autoComplete="name"
               placeholder={signerName}
@@ -117,6 +123,7 @@ export function SignForm({
       <div className="grid gap-1">
         <div className="flex items-start gap-3">
           <input
+            ref={consentBox}
             id={consentId}
             type="checkbox"
             checked={consent}

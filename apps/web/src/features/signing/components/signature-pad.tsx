@@ -93,19 +93,26 @@ export function SignaturePad({
 
   return (
     <div className="grid gap-2">
-      <canvas
-        ref={canvas}
-        width={WIDTH}
-        height={HEIGHT}
-        role="img"
-        aria-label="Signature drawing area"
-        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-        className="block aspect-[3/1] h-auto w-full cursor-crosshair touch-none rounded-lg border border-input bg-white"
-        onPointerDown={start}
-        onPointerMove={move}
-        onPointerUp={end}
-        onPointerCancel={end}
-      />
+      <div className="relative">
+        <canvas
+          ref={canvas}
+          width={WIDTH}
+          height={HEIGHT}
+          role="img"
+          aria-label="Signature drawing area"
+          aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+          className="block aspect-[3/1] h-auto w-full cursor-crosshair touch-none rounded-lg border border-input bg-white"
+          onPointerDown={start}
+          onPointerMove={move}
+          onPointerUp={end}
+          onPointerCancel={end}
+        />
+        {/* Where to sign, as on paper; not part of the drawing sent. */}
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-[8%] bottom-[24%] border-b border-dashed border-muted-foreground/50"
+        />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={hintId} className="text-sm text-muted-foreground">
           {hasInk ? 'Signature drawn. ' : ''}Draw with your finger, a pen or the mouse. Using a keyboard?

@@ -64,13 +64,16 @@ describe('the signing page', () => {
     expect(screen.getByTestId('typed-preview')).toHaveTextContent('Alex Agent');
     await user.click(screen.getByRole('button', { name: 'Sign' }));
     expect(await screen.findByText('Tick the box to agree to sign electronically')).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: /I agree to sign this document electronically/ }),
+    ).toHaveFocus();
     expect(callsTo('POST /api/sign/:token')).toHaveLength(0);
 
     await user.click(screen.getByRole('checkbox', { name: /I agree to sign this document electronically/ }));
     await user.click(screen.getByRole('button', { name: 'Sign' }));
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'You signed Master Referral Agreement' }),
+      await screen.findByRole('heading', { level: 1, name: 'You signed the Master Referral Agreement' }),
     ).toHaveFocus();
     expect(screen.getByText('Dana Broker (Broker) signs next; we have e-mailed them.')).toBeInTheDocument();
     const [sent] = callsTo('POST /api/sign/:token');
@@ -95,7 +98,46 @@ describe('the signing page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('This signing link has already been used.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If you have not signed yet, ask the person who sent you the link for a new one.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+    // Not signed in: no portal to go back to.
+    expect(screen.queryByRole('link', { name: 'Back to the portal' })).not.toBeInTheDocument();
+  });
+
+  it('leads a signed-in agent back to the portal from a spent link', async () => {
+    openSignPage({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, buildMe()),
+      'GET /api/sign/:token': () =>
+        json(410, {
+          detail: 'This signing link has already been used: you signed this document on Tue, 3 Mar 2026.',
+        }),
+    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'This signing link can no longer be used' },
+      PAGE_LOAD,
+    );
+    expect(await screen.findByRole('link', { name: 'Back to the portal' })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+  });
+
+  it('tells the last signer the agreement is complete and the signed copy comes by e-mail', async () => {
+    const { user } = openSignPage({
+      'POST /api/sign/:token': () => json(200, { ...SIGNED, completed: true, next_signer: null }),
+    });
+    await user.type(await screen.findByLabelText('Type your full name', {}, PAGE_LOAD), 'Alex Agent');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to sign/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    await screen.findByRole('heading', { level: 1, name: 'You signed the Master Referral Agreement' });
+    expect(screen.getByText('Everyone has signed: the agreement is complete.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Every signer receives the signed copy, with its audit page, by e-mail.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps the typed signature and the consent when the server refuses them', async () => {
@@ -148,7 +190,7 @@ describe('the signing page', () => {
     expect(context.lineTo).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Sign' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'You signed Master Referral Agreement' });
+    await screen.findByRole('heading', { level: 1, name: 'You signed the Master Referral Agreement' });
     expect(JSON.parse(callsTo('POST /api/sign/:token')[0]!.body!)).toEqual({
       signature: { kind: 'drawn', image: 'data:image/png;base64,iVBORw0KGgo=' },
       consent: true,
