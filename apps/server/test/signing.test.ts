@@ -163,6 +163,9 @@ describe('preparing an agreement', () => {
     expect(text).toContain('Dana Reyes');
     expect(text).toContain('Summit Realty');
     expect(text).toContain('Phoenix 85004, Tempe 85281');
+    // Written for people: the phone and the date as they are read, not as they are stored.
+    expect(text).toContain('(602) 555-0142');
+    expect(text).toMatch(/made on [A-Z][a-z]+ \d{1,2}, \d{4}/);
 
     // Asking again gives the same open request, not a second one.
     const again = await generate(session, 'service');

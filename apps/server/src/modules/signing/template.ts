@@ -4,6 +4,7 @@ import {
   SIGNING_DOCUMENT_TITLES,
   type SigningDocumentKind,
 } from '@portal/shared';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** What an agreement is filled in with: taken from the agent's record when it is prepared. */
 export interface AgreementParties {
@@ -34,6 +35,21 @@ export interface Agreement {
 
 const orDash = (value: string) => value.trim() || 'not given';
 
+/** +16025550142 reads (602) 555-0142 in the agreement; anything else is printed as given. */
+export function readablePhone(value: string): string {
+  const parsed = parsePhoneNumberFromString(value.trim(), 'US');
+  return parsed?.isValid() ? parsed.formatNational() : value.trim();
+}
+
+/** 2026-11-21 reads November 21, 2026. */
+export const readableDate = (isoDay: string) =>
+  new Date(`${isoDay}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /**
  * The agreement's wording, with the parties filled in. The same sections are printed in the PDF
  * and shown on the signing page, so the signer reads exactly what is signed.
@@ -47,7 +63,7 @@ export function buildAgreement(
   const agentBlock = [
     `Agent: ${orDash(parties.agentName)}`,
     `E-mail: ${orDash(parties.agentEmail)}`,
-    `Phone: ${orDash(parties.agentPhone)}`,
+    `Phone: ${orDash(readablePhone(parties.agentPhone))}`,
     `Brokerage: ${orDash(parties.brokerage)}`,
   ];
   if (kind === 'service') {
@@ -60,7 +76,7 @@ export function buildAgreement(
         {
           heading: 'Parties',
           paragraphs: [
-            `This ${title} is made on ${parties.date} between ${company} ("the Network") and the real-estate agent named below ("the Advertiser").`,
+            `This ${title} is made on ${readableDate(parties.date)} between ${company} ("the Network") and the real-estate agent named below ("the Advertiser").`,
             ...agentBlock,
           ],
         },
@@ -107,11 +123,11 @@ export function buildAgreement(
       {
         heading: 'Parties',
         paragraphs: [
-          `This ${title} is made on ${parties.date} between ${company} ("the Network"), the real-estate agent named below ("the Agent") and the Agent's broker of record ("the Broker").`,
+          `This ${title} is made on ${readableDate(parties.date)} between ${company} ("the Network"), the real-estate agent named below ("the Agent") and the Agent's broker of record ("the Broker").`,
           ...agentBlock,
           `Broker of record: ${orDash(broker.name)}`,
           `Broker e-mail: ${orDash(broker.email)}`,
-          `Broker phone: ${orDash(broker.phone)}`,
+          `Broker phone: ${orDash(readablePhone(broker.phone))}`,
         ],
       },
       {
