@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '@/components/skip-link';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
@@ -10,6 +10,9 @@ export function DefaultLayout() {
   const auth = useAuth();
   const logout = useLogout();
   const signedIn = auth.status === 'user' || auth.status === 'recipient';
+  // A broker signing or anyone checking a PDF is not here to join: no account actions for them.
+  const { pathname } = useLocation();
+  const visitorPage = pathname.startsWith('/sign/') || pathname === '/verify-document';
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -24,7 +27,7 @@ export function DefaultLayout() {
               <Button variant="outline" size="sm" onClick={() => void logout()}>
                 Log out
               </Button>
-            ) : (
+            ) : visitorPage ? null : (
               <>
                 <Button asChild variant="ghost" size="sm">
                   <Link to={paths.login.href()}>Sign in</Link>

@@ -48,6 +48,8 @@ describe('the signing page', () => {
     const { user, callsTo } = openSignPage({ 'POST /api/sign/:token': () => json(200, SIGNED) });
     await screen.findByRole('heading', { level: 1, name: 'Master Referral Agreement' }, PAGE_LOAD);
     expect(screen.getByRole('heading', { level: 2, name: '2. Referral fee' })).toBeInTheDocument();
+    // A broker is not here to join the network: no sign-in or join buttons in the header.
+    expect(screen.queryByRole('link', { name: 'Join with an access code' })).toBeNull();
     expect(screen.getByText('A referral fee is paid on each closed lead.')).toBeInTheDocument();
     const pdf = screen.getByRole('link', { name: /Open the PDF/ });
     expect(pdf).toHaveAttribute('href', '/api/sign/tok-123/document.pdf');
