@@ -122,6 +122,7 @@ describe('DigiSigner as the provider', () => {
     const pages = await pdfPages(final.rawPayload);
     expect(pages.at(-1)).toContain('Audit certificate');
     expect(pages.at(-1)).toContain('DigiSigner');
+    expect(pages.at(-1)).toContain('recorded when DigiSigner reported it');
     expect(pages.at(-1)).toContain(request!.originalSha256);
     expect(pages.join(' ')).toMatch(/signed/i);
   });

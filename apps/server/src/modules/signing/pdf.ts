@@ -250,7 +250,9 @@ export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Pro
   writer.text('Signers', { size: 13, font: bold, gap: 4 });
   for (const signer of info.signers) {
     writer.text(`${signer.order}. ${signer.role}: ${signer.name} <${signer.email}>`, { font: bold, gap: 2 });
-    writer.text(`Signed: ${stamp(signer.signedAt)}${signer.mark ? ` (${signer.mark.kind} signature)` : ''}`, {
+    // DigiSigner's signatures carry the time the portal learned of them, and say so.
+    const how = signer.mark ? ` (${signer.mark.kind} signature)` : ' (recorded when DigiSigner reported it)';
+    writer.text(`Signed: ${stamp(signer.signedAt)}${how}`, {
       gap: 2,
     });
     writer.text(`First viewed: ${stamp(signer.firstViewedAt)}`, { gap: 2 });
