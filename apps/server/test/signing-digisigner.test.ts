@@ -6,6 +6,7 @@ import { agentSession } from './helpers/agent-session';
 import { createTestContext, type TestContext } from './helpers/app';
 import { FakeDigiSigner } from './helpers/fake-digisigner';
 import { pdfPages } from './helpers/pdf';
+import { agentWithBroker, BROKER, brokerEmails as brokerSigningEmails } from './helpers/signing';
 
 /** The same routes with DigiSigner collecting the signatures (against a fake DigiSigner on loopback). */
 
@@ -24,28 +25,8 @@ beforeEach(async () => {
   fake.reset();
 });
 
-const BROKER = {
-  name: 'Pat Broker',
-  phone: '+16025550100',
-  email: 'pat@summit-realty.example',
-  is_billing_contact: true,
-  billing_contact: null,
-};
-
-async function agent() {
-  return agentSession(ctx, {
-    agent: {
-      agentFirstName: 'Dana',
-      agentLastName: 'Reyes',
-      brokerage: 'Summit Realty',
-      brokerOfRecord: BROKER,
-      signupStatus: 'complete',
-    },
-  });
-}
-
-const brokerEmails = () =>
-  ctx.deps.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, BROKER.email));
+const agent = () => agentWithBroker(ctx);
+const brokerEmails = () => brokerSigningEmails(ctx);
 
 describe('DigiSigner as the provider', () => {
   it('registers the document with its signers, learns of each signature, e-mails the broker once and keeps the signed copy', async () => {

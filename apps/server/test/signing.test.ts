@@ -12,10 +12,15 @@ import {
   signatureSigners,
 } from '../src/db/schema';
 import { sendBrokerReminders } from '../src/modules/signing/service';
-import { agentSession } from './helpers/agent-session';
+import type { agentSession } from './helpers/agent-session';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from './helpers/app';
 import { linkIn } from './helpers/factories';
 import { pdfPages } from './helpers/pdf';
+import {
+  BROKER,
+  brokerEmails as brokerSigningEmails,
+  agentWithBroker as signingAgent,
+} from './helpers/signing';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,28 +29,8 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 beforeEach(async () => ctx.reset());
 
-const BROKER = {
-  name: 'Pat Broker',
-  phone: '+16025550100',
-  email: 'pat@summit-realty.example',
-  is_billing_contact: true,
-  billing_contact: null,
-};
-
-async function agentWithBroker(overrides: Parameters<typeof agentSession>[1] = {}) {
-  return agentSession(ctx, {
-    ...overrides,
-    agent: {
-      agentFirstName: 'Dana',
-      agentLastName: 'Reyes',
-      agentPhone: '+16025550142',
-      brokerage: 'Summit Realty',
-      brokerOfRecord: BROKER,
-      signupStatus: 'complete',
-      ...overrides.agent,
-    },
-  });
-}
+const agentWithBroker = (overrides: Parameters<typeof agentSession>[1] = {}) => signingAgent(ctx, overrides);
+const brokerEmails = () => brokerSigningEmails(ctx);
 
 type Session = Awaited<ReturnType<typeof agentWithBroker>>;
 
@@ -81,18 +66,6 @@ const sign = (
     headers: { 'user-agent': 'SignerBrowser/1.0' },
     payload: { signature, consent: true },
   });
-
-/** The e-mails asking the broker to sign (first request and reminders), not the signed copy. */
-const brokerEmails = () =>
-  ctx.deps.database.db
-    .select()
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.toAddress, BROKER.email),
-        sql`${outboxMessages.template} like 'broker_signing_%'`,
-      ),
-    );
 
 async function drawnSignature() {
   const svg =

@@ -167,11 +167,11 @@ const ONBOARDING_PAGE_LOADERS: Partial<Record<OnboardingPagePath, RouteObject['l
     (m) => m.MlsCompliancePage,
   ),
   'agreements/service_agreement': page(
-    () => import('@/features/onboarding/pages/service-agreement-page'),
+    () => import('@/features/onboarding/pages/agreement-pages'),
     (m) => m.ServiceAgreementPage,
   ),
   'agreements/master_referral_agreement': page(
-    () => import('@/features/onboarding/pages/master-referral-agreement-page'),
+    () => import('@/features/onboarding/pages/agreement-pages'),
     (m) => m.MasterReferralAgreementPage,
   ),
 };
