@@ -164,6 +164,20 @@ describe('the agreement panel', () => {
     expect(server.callsTo('GET /api/digisigner/:requestId')).toHaveLength(2);
   });
 
+  it('says so when the check after coming back from signing fails', async () => {
+    const statuses = [json(200, buildSignature('service', 'waiting_for_you')), json(503, { detail: 'down' })];
+    agreementsServer(
+      { service_document: buildAgentDocument('service') },
+      { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index] ?? statuses.at(-1)! },
+    );
+    const { panel } = await openPage(SERVICE_PAGE);
+    await within(panel).findByRole('button', { name: 'Sign now' });
+
+    fireEvent.focus(window);
+    expect((await findToast(SIGNING_MESSAGES.signatureStatusError)).type).toBe('error');
+    expect(within(panel).getByRole('button', { name: 'Sign now' })).toBeInTheDocument();
+  });
+
   it('waits for the broker: says the document goes to them, e-mails them again and reports refusals', async () => {
     const sends = [
       json(200, { detail: SIGNING_MESSAGES.brokerEmailSent }),

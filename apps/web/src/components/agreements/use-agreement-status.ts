@@ -118,6 +118,8 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
       } catch {
         handledErrorAt.current = queryClient.getQueryState(key)?.errorUpdatedAt ?? Date.now();
         if (explicit) toast.error(SIGNING_MESSAGES.statusError);
+        // Back from signing and the check failed: the agent must not think the signature was lost.
+        else if (lastState.current === 'waiting_for_you') toast.error(SIGNING_MESSAGES.signatureStatusError);
       } finally {
         busy.current = false;
         if (explicit) setChecking(false);
