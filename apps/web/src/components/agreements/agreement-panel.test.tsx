@@ -57,6 +57,9 @@ describe('the agreement panel', () => {
     expect(within(panel).getByText('Summit Realty')).toBeInTheDocument();
     expect(within(panel).getByText('(602) 555-0142')).toBeInTheDocument();
 
+    // Nothing is waiting before the agreement exists: the list only shows the order.
+    expect(within(panel).getByRole('list', { name: 'Who signs' })).toHaveTextContent('Signs first');
+    expect(within(panel).queryByText('Waiting to sign')).toBeNull();
     const areas = within(panel).getByLabelText('Service areas');
     expect(areas).toHaveValue('Maricopa County, AZ');
     await user.type(areas, ' and Pinal County, AZ');

@@ -109,6 +109,7 @@ export function AgreementPrepare({
         <h3 className="font-semibold">Who signs</h3>
         <SignerList
           label="Who signs"
+          prepared={false}
           signers={SIGNER_ROLES[kind].map((role) => ({
             role,
             name: role === 'Broker' ? (broker?.name ?? '') : agentDisplayName(agent),

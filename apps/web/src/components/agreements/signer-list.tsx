@@ -15,14 +15,24 @@ export interface SignerLine {
  * Who signs, in signing order, and where each one stands. The first signer still to sign is
  * "Waiting to sign"; those after them sign once it is their turn.
  */
-export function SignerList({ signers, label = 'Signers' }: { signers: SignerLine[]; label?: string }) {
-  const turn = signers.findIndex((signer) => !signer.signed);
+export function SignerList({
+  signers,
+  label = 'Signers',
+  prepared = true,
+}: {
+  signers: SignerLine[];
+  label?: string;
+  /** False before the agreement exists: nobody is waiting yet, the list only shows the order. */
+  prepared?: boolean;
+}) {
+  const turn = prepared ? signers.findIndex((signer) => !signer.signed) : -1;
   return (
     <ol aria-label={label} className="grid gap-2">
       {signers.map((signer, index) => {
         let state: string;
         if (signer.signed) state = signer.signedAt ? `Signed ${formatDateTime(signer.signedAt)}` : 'Signed';
         else if (index === turn) state = 'Waiting to sign';
+        else if (index === 0) state = 'Signs first';
         else state = `Signs after the ${signers[index - 1]?.role ?? 'first signer'}`;
         return (
           <li

@@ -34,10 +34,13 @@ export function OnboardingPager({
   confirmStep,
   beforeConfirm,
   submit,
+  quiet = false,
 }: {
   page: OnboardingPagePath;
   confirmStep?: string;
   beforeConfirm?: () => boolean | Promise<boolean>;
+  /** The step is not done yet: Continue steps back so the page's own action leads. */
+  quiet?: boolean;
   submit?: { pending: boolean };
 }) {
   const navigate = useNavigate();
@@ -84,7 +87,10 @@ export function OnboardingPager({
       ) : (
         <Link
           to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
-          className={cn(buttonVariants(), 'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left')}
+          className={cn(
+            buttonVariants({ variant: quiet ? 'outline' : 'default' }),
+            'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left',
+          )}
         >
           {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
           <ArrowRight aria-hidden="true" />
@@ -140,7 +146,14 @@ export function OnboardingStepLayout({
         <div className="text-muted-foreground">{intro}</div>
       </header>
       {children}
-      {pager ? <OnboardingPager page={page} confirmStep={confirmStep} beforeConfirm={beforeConfirm} /> : null}
+      {pager ? (
+        <OnboardingPager
+          page={page}
+          confirmStep={confirmStep}
+          beforeConfirm={beforeConfirm}
+          quiet={Boolean(step && agent && !isStepComplete(step, agent))}
+        />
+      ) : null}
     </div>
   );
 }
