@@ -54,11 +54,29 @@ export async function createTestContext(
     testDb,
     reset: () => resetTables(testDb.database),
     close: async () => {
-      await app.close();
-      await queue.stop();
-      await testDb.drop();
+      // A test that kills the database's connections can leave one of these waiting on a socket
+      // that will never answer: each step gets a bound so the file ends; the database is dropped
+      // by force anyway.
+      await bounded('app.close', app.close());
+      await bounded('queue.stop', queue.stop());
+      await bounded('database drop', testDb.drop());
     },
   };
+}
+
+async function bounded(what: string, work: Promise<unknown>, ms = 15_000) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`[test] ${what} did not finish in ${ms} ms; going on`);
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The refresh cookie a response set, as a Cookie header value. */

@@ -89,7 +89,8 @@ export function OnboardingPager({
           to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
           className={cn(
             buttonVariants({ variant: quiet ? 'outline' : 'default' }),
-            'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left',
+            // It turns primary when the step completes: at once, never half-faded (contrast).
+            'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left transition-none',
           )}
         >
           {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
