@@ -29,6 +29,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
+    // A connection left waiting by a database restart must not keep a stopping process alive.
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000).unref();
     await app.close().catch(() => {});
     await closeRuntime(deps);
     releaseLock();
