@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgentRecord, BrokerageInfoSchema } from '@portal/shared';
 import type * as React from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
@@ -39,6 +39,37 @@ const contactDefaults = (contact: Contact | null | undefined): Contact => ({
   phone: formatPhone(contact?.phone),
   email: contact?.email ?? '',
 });
+
+type ContactErrors = Partial<Record<keyof Contact, { message?: string }>> | undefined;
+
+/** A person's name, phone and e-mail: the broker's, and the billing contact's when someone else pays. */
+function ContactFields({
+  form,
+  who,
+  path,
+  errors,
+}: {
+  form: UseFormReturn<BrokerageValues, unknown, BrokerageInfo>;
+  who: string;
+  path: 'broker_of_record' | 'broker_of_record.billing_contact';
+  errors: ContactErrors;
+}) {
+  return (
+    <>
+      <Field label={`${who} name`} error={errors?.name?.message}>
+        <Input autoComplete="off" {...form.register(`${path}.name`)} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={`${who} phone`} error={errors?.phone?.message}>
+          <Input type="tel" inputMode="tel" autoComplete="off" {...form.register(`${path}.phone`)} />
+        </Field>
+        <Field label={`${who} e-mail`} error={errors?.email?.message}>
+          <Input type="email" inputMode="email" autoComplete="off" {...form.register(`${path}.email`)} />
+        </Field>
+      </div>
+    </>
+  );
+}
 
 interface BrokerageFormProps {
   agent: AgentRecord;
@@ -84,27 +115,7 @@ export function BrokerageForm({ agent, onSave, actions }: BrokerageFormProps) {
       </Field>
       <fieldset className="grid gap-5">
         <legend className="mb-1 font-semibold">Broker of record</legend>
-        <Field label="Broker's name" error={brokerErrors?.name?.message}>
-          <Input autoComplete="off" {...form.register('broker_of_record.name')} />
-        </Field>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Broker's phone" error={brokerErrors?.phone?.message}>
-            <Input
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              {...form.register('broker_of_record.phone')}
-            />
-          </Field>
-          <Field label="Broker's e-mail" error={brokerErrors?.email?.message}>
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              {...form.register('broker_of_record.email')}
-            />
-          </Field>
-        </div>
+        <ContactFields form={form} who="Broker's" path="broker_of_record" errors={brokerErrors} />
         <Controller
           control={form.control}
           name="broker_of_record.is_billing_contact"
@@ -127,27 +138,12 @@ export function BrokerageForm({ agent, onSave, actions }: BrokerageFormProps) {
       {brokerPays ? null : (
         <fieldset className="grid gap-5">
           <legend className="mb-1 font-semibold">Billing contact</legend>
-          <Field label="Billing contact's name" error={billingErrors?.name?.message}>
-            <Input autoComplete="off" {...form.register('broker_of_record.billing_contact.name')} />
-          </Field>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Billing contact's phone" error={billingErrors?.phone?.message}>
-              <Input
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                {...form.register('broker_of_record.billing_contact.phone')}
-              />
-            </Field>
-            <Field label="Billing contact's e-mail" error={billingErrors?.email?.message}>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                {...form.register('broker_of_record.billing_contact.email')}
-              />
-            </Field>
-          </div>
+          <ContactFields
+            form={form}
+            who="Billing contact's"
+            path="broker_of_record.billing_contact"
+            errors={billingErrors}
+          />
         </fieldset>
       )}
       <FormError message={submit.error} />
