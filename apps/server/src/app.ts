@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
 import { authRoutes } from './modules/auth/routes';
+import { corporateRoutes } from './modules/corporate/routes';
 import { devRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(healthRoutes, { isReady });
       await api.register(authRoutes);
       await api.register(portalRoutes);
+      await api.register(corporateRoutes);
       await api.register(devRoutes);
       await api.register(uploadRoutes);
       await api.register(recipientRoutes);

@@ -4,13 +4,21 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from './app-context';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { accessCodes, agents, users } from './db/schema';
+import { accessCodes, agents, type UserRow, users } from './db/schema';
 import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { audit } from './lib/audit';
 import { AppError } from './lib/errors';
 import { changeAgentStatus } from './modules/agents/status';
 import { assertAcceptablePassword, hashPassword } from './modules/auth/passwords';
 import { findUserByEmail } from './modules/auth/users';
+import {
+  addToGroup,
+  corporateLoginLink,
+  createCorporateUser,
+  createGroup,
+  findGroup,
+  removeFromGroup,
+} from './modules/corporate/service';
 import { createApiKey, revokeApiKey } from './modules/leads/api-keys';
 import { closeRuntime, holderOfDataDir, openRuntime } from './runtime';
 
@@ -18,7 +26,14 @@ const USAGE = `Usage: npm run admin -- <command>
 
   create-superuser EMAIL PASSWORD                 create a superuser (or make an existing user one)
   create-access-code CODE [--uses N] [--expires YYYY-MM-DD] [--description TEXT]
-                                                  create an access code for new agents
+                     [--corporate EMAIL] [--group GROUP_ID]
+                                                  create an access code for new agents (who join
+                                                  linked to that corporate user and group)
+  create-corporate-user EMAIL NAME                create a corporate user; prints a sign-in link
+  corporate-login-link EMAIL                      a fresh one-time sign-in link for a corporate user
+  create-group NAME --corporate EMAIL             create a group owned by a corporate user
+  add-to-group GROUP_ID AGENT_EMAIL [--manager]   add an agent to a group (or make it its manager)
+  remove-from-group GROUP_ID AGENT_EMAIL          take an agent out of a group
   set-agent-status EMAIL STATUS [--reason TEXT]  change an agent's status (onboarding, active, inactive,
                                                   suspended, terminated) as a superuser would
   create-api-key NAME                             create a key for a lead-intake client (shown once)
@@ -78,7 +93,13 @@ const commands: Record<string, Command> = {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { uses: { type: 'string' }, expires: { type: 'string' }, description: { type: 'string' } },
+      options: {
+        uses: { type: 'string' },
+        expires: { type: 'string' },
+        description: { type: 'string' },
+        corporate: { type: 'string' },
+        group: { type: 'string' },
+      },
     });
     const code = positionals[0]?.trim();
     if (!code) throw new UsageError('create-access-code needs CODE');
@@ -102,11 +123,14 @@ const commands: Record<string, Command> = {
       .from(accessCodes)
       .where(sql`lower(${accessCodes.code}) = ${code.toLowerCase()}`);
     if (existing) throw new UsageError(`Access code ${code} already exists`);
+    const binding = await accessCodeBinding(deps, values.corporate, values.group);
     await db.insert(accessCodes).values({
       code,
       maxUses: uses ? uses.data : null,
       expiresAt,
       description: values.description ?? null,
+      corporateUserId: binding.corporate?.id ?? null,
+      groupId: binding.group?.id ?? null,
     });
     await audit(db, {
       action: 'cli_create_access_code',
@@ -118,7 +142,74 @@ const commands: Record<string, Command> = {
       uses ? `${uses.data} uses` : 'unlimited uses',
       expiresAt ? `expires ${values.expires}` : 'no expiry',
     ];
+    if (binding.corporate) limits.push(`agents linked to ${binding.corporate.email}`);
+    if (binding.group) limits.push(`added to the group ${binding.group.name}`);
     return `Access code ${code} created (${limits.join(', ')}).`;
+  },
+
+  async 'create-corporate-user'(deps, args) {
+    const [email, ...nameParts] = args;
+    const name = nameParts.join(' ').trim();
+    if (!email || !name) throw new UsageError('create-corporate-user needs EMAIL and NAME');
+    const { user, link } = await createCorporateUser(deps, { email, name, actor: CLI });
+    return [
+      `Corporate user ${user.email} (${user.name}) created.`,
+      '',
+      'Sign-in link (works once, for 24 hours; corporate-login-link EMAIL gives a new one):',
+      `  ${link}`,
+    ].join('\n');
+  },
+
+  async 'corporate-login-link'(deps, args) {
+    const [email] = args;
+    if (!email) throw new UsageError('corporate-login-link needs EMAIL');
+    const link = await corporateLoginLink(deps, email, CLI);
+    return ['Sign-in link (works once, for 24 hours; earlier links no longer work):', `  ${link}`].join('\n');
+  },
+
+  async 'create-group'(deps, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { corporate: { type: 'string' } },
+    });
+    const name = positionals.join(' ').trim();
+    if (!name || !values.corporate) throw new UsageError('create-group needs NAME and --corporate EMAIL');
+    const group = await createGroup(deps, { name, corporateEmail: values.corporate, actor: CLI });
+    return group.id;
+  },
+
+  async 'add-to-group'(deps, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { manager: { type: 'boolean' } },
+    });
+    const [groupId, agentEmail] = positionals;
+    if (!groupId || !agentEmail) throw new UsageError('add-to-group needs GROUP_ID and AGENT_EMAIL');
+    const result = await addToGroup(deps, {
+      groupId,
+      agentEmail,
+      isManager: values.manager === true,
+      actor: CLI,
+    });
+    const lines = [
+      `${result.user.email} is in ${result.group.name}${values.manager ? ' as its manager' : ''}.`,
+    ];
+    if (result.linkedToCorporate) lines.push("It is now linked to the group's corporate user.");
+    if (result.otherOffice) {
+      lines.push(
+        "Note: it is linked to another corporate user, so the group's corporate user counts it but does not see its leads.",
+      );
+    }
+    return lines.join('\n');
+  },
+
+  async 'remove-from-group'(deps, args) {
+    const [groupId, agentEmail] = args;
+    if (!groupId || !agentEmail) throw new UsageError('remove-from-group needs GROUP_ID and AGENT_EMAIL');
+    const { user, group } = await removeFromGroup(deps, { groupId, agentEmail, actor: CLI });
+    return `${user.email} is no longer in ${group.name}.`;
   },
 
   async 'set-agent-status'(deps, args) {
@@ -194,6 +285,27 @@ const commands: Record<string, Command> = {
     return formatDemoBanner(deps.config.publicUrl, await seedDemo(deps));
   },
 };
+
+const CLI = { email: 'cli' };
+
+/** --corporate and --group of create-access-code: a group alone binds its corporate user too. */
+async function accessCodeBinding(deps: AppDeps, corporateEmail?: string, groupId?: string) {
+  const { db } = deps.database;
+  const group = groupId ? await findGroup(db, groupId) : null;
+  let corporate: UserRow | null = null;
+  if (corporateEmail) {
+    corporate = await findUserByEmail(db, corporateEmail.trim().toLowerCase());
+    if (!corporate || corporate.userRole !== 'corporate') {
+      throw new UsageError(`${corporateEmail} is not a corporate user`);
+    }
+  } else if (group?.corporateUserId) {
+    [corporate = null] = await db.select().from(users).where(eq(users.id, group.corporateUserId));
+  }
+  if (group && corporate && group.corporateUserId !== corporate.id) {
+    throw new UsageError(`The group ${group.name} belongs to another corporate user`);
+  }
+  return { corporate, group };
+}
 
 async function main() {
   const [name, ...args] = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { seedAgent, seedUser } from './helpers/factories';
 
 /**
  * SECURITY.md item 14: every route against every kind of caller. Each later feature adds its
- * routes here. Recipient sessions and group managers arrive with their issues.
+ * routes here. Group managers' own access is in corporate.test.ts (it needs a group).
  */
 type Role = 'anonymous' | 'agent' | 'team_member' | 'corporate' | 'superuser';
 
@@ -115,6 +115,49 @@ const ROUTES: {
     url: '/api/admin/leads/import',
     payload: { csv: 'no' },
     expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 400 },
+  },
+  // Corporate users only (others: "User is not a corporate user"); a group it does not own is 404.
+  {
+    method: 'GET',
+    url: '/api/portal/linked-agents',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 200, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/corporate-accessible-groups',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 200, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/corporate-stats',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 200, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/corporate-groups/00000000-0000-4000-8000-000000000000/members',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 404, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/groups/00000000-0000-4000-8000-000000000000/leads',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 404, superuser: 403 },
+  },
+  // Group managers only: nobody here manages this group ("User is not a group manager").
+  {
+    method: 'GET',
+    url: '/api/portal/managed-groups/00000000-0000-4000-8000-000000000000/members',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/managed-groups/00000000-0000-4000-8000-000000000000/members/00000000-0000-4000-8000-000000000000/leads',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    // The link itself is the credential: a bearer token does not make a bad link good.
+    method: 'GET',
+    url: '/api/login/corporate/not.a.link',
+    expect: { anonymous: 400, agent: 400, team_member: 400, corporate: 400, superuser: 400 },
   },
   {
     method: 'GET',

@@ -140,6 +140,48 @@ describe('admin CLI on the embedded database', () => {
     await database.close();
   }, 120_000);
 
+  it('sets up a corporate user with a sign-in link, a group, its members and a bound access code', async () => {
+    const dataDir = tmp();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://portal.example.com' };
+    expect(cli(['seed'], env).status).toBe(0);
+    const created = cli(['create-corporate-user', 'office@harbor.example', 'Harbor', 'Homes'], env);
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain('Corporate user office@harbor.example (Harbor Homes) created.');
+    const link = created.stdout.match(/https:\/\/portal\.example\.com\/login\/corporate\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    const fresh = cli(['corporate-login-link', 'office@harbor.example'], env);
+    expect(fresh.stdout).toMatch(/\/login\/corporate\/\S+/);
+    expect(cli(['corporate-login-link', 'active.agent@demo.agentportal.local'], env).stderr).toContain(
+      'is not a corporate user',
+    );
+
+    const group = cli(['create-group', 'Harbor', 'North', '--corporate', 'office@harbor.example'], env);
+    expect(group.stderr).toBe('');
+    const groupId = group.stdout.trim();
+    expect(groupId).toMatch(/^[0-9a-f-]{36}$/);
+    const added = cli(['add-to-group', groupId, 'new.agent@demo.agentportal.local', '--manager'], env);
+    expect(added.stdout).toContain('new.agent@demo.agentportal.local is in Harbor North as its manager.');
+    expect(added.stdout).toContain('linked to another corporate user');
+    expect(cli(['add-to-group', groupId, 'nobody@example.com'], env).stderr).toContain('No user has the e-mail');
+    const code = cli(['create-access-code', 'HARBOR-1', '--group', groupId], env);
+    expect(code.stdout).toContain('agents linked to office@harbor.example, added to the group Harbor North');
+    const removed = cli(['remove-from-group', groupId, 'new.agent@demo.agentportal.local'], env);
+    expect(removed.stdout).toContain('is no longer in Harbor North');
+
+    const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+    const codes = await database.executeSql(
+      "select u.email, g.name from access_codes c join users u on u.id = c.corporate_user_id join groups g on g.id = c.group_id where c.code = 'HARBOR-1'",
+    );
+    expect(codes.rows).toEqual([{ email: 'office@harbor.example', name: 'Harbor North' }]);
+    const log = await database.executeSql(
+      "select action from audit_log where actor_email = 'cli' order by created_at, action",
+    );
+    expect((log.rows as { action: string }[]).map((row) => row.action)).toEqual(
+      expect.arrayContaining(['create_corporate_user', 'create_group', 'add_to_group', 'remove_from_group']),
+    );
+    await database.close();
+  }, 180_000);
+
   it('says clearly when the server holds the data folder', () => {
     const dataDir = tmp();
     writeFileSync(

@@ -139,7 +139,8 @@ export const TOKEN_TTL_SECONDS = {
   verify_email: 60 * 60,
   password_reset: 60 * 60,
   magic_link: 10 * 60,
-  corporate_login: 10 * 60,
+  // Sent by the office, opened when the office manager gets to it: a day, and once only.
+  corporate_login: 24 * 60 * 60,
   recipient_session: 12 * 60 * 60,
 } as const;
 

@@ -12,6 +12,7 @@ export * from './rules/visibility';
 export * from './rules/zoned-time';
 export * from './schemas/agent';
 export * from './schemas/auth';
+export * from './schemas/corporate';
 export * from './schemas/leads';
 export * from './schemas/media';
 export * from './schemas/profile';

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../src/db/client';
-import { accessCodes, agents, outboxMessages, users } from '../../src/db/schema';
+import {
+  accessCodes,
+  agents,
+  groupMemberships,
+  groups,
+  leads,
+  outboxMessages,
+  users,
+} from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/passwords';
 
 export const DEFAULT_PASSWORD = 'quiet-harbor-lantern-42';
@@ -80,4 +88,41 @@ export function linkIn(text: string, path: string): { url: string; token: string
   const url = text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
   if (!url) throw new Error(`no ${path} link in: ${text}`);
   return { url, token: url.split(path)[1]!.split(/[?#\s]/)[0]! };
+}
+
+/** A lead of an agent, inserted as intake would leave it (routed, with its search text). */
+export async function seedLead(
+  db: Executor,
+  agentId: string | null,
+  overrides: Partial<typeof leads.$inferInsert> = {},
+) {
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      agentId,
+      leadType: 'fsbo',
+      firstName: 'Sam',
+      lastName: `Seller ${unique()}`,
+      phone: '+16025550100',
+      zip: '85004',
+      source: 'test',
+      routing: { decision: 'assigned', reason: 'test', candidates: 1, decidedAt: new Date().toISOString() },
+      ...overrides,
+    })
+    .returning();
+  return lead!;
+}
+
+/** A corporate user with groups it owns. */
+export async function seedCorporate(db: Executor, groupNames: string[] = ['Group']) {
+  const corporate = await seedUser(db, { userRole: 'corporate', name: `Office ${unique()}` });
+  const created = await db
+    .insert(groups)
+    .values(groupNames.map((name) => ({ name, corporateUserId: corporate.user.id })))
+    .returning();
+  return { ...corporate, groups: created };
+}
+
+export async function addMember(db: Executor, groupId: string, agentId: string, isManager = false) {
+  await db.insert(groupMemberships).values({ groupId, agentId, isManager });
 }

@@ -219,12 +219,17 @@ export const agents = pgTable(
 export type AgentRow = typeof agents.$inferSelect;
 
 /** Groups of agents that corporate users can see and agents can manage (SPEC.md section 6). */
-export const groups = pgTable('groups', {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull(),
-  corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** The corporate user who owns the group and sees its members linked to it. */
+    corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('groups_corporate_idx').on(t.corporateUserId)],
+);
 
 export const groupMemberships = pgTable(
   'group_memberships',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { groups } from './agents';
 import { users } from './users';
 
 /** A login session: one family of refresh tokens, rotated on every use. */
@@ -69,7 +70,7 @@ export const accessCodes = pgTable(
     usedCount: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }),
     corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    groupId: uuid(),
+    groupId: uuid().references(() => groups.id, { onDelete: 'set null' }),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp({ withTimezone: true }),

@@ -1,7 +1,9 @@
+import { LEAD_TYPES, type LeadType } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../modules/auth/passwords';
+import { corporateLoginLink } from '../../modules/corporate/service';
 import { refreshAgentStats } from '../../modules/leads/stats';
 import { signingToken } from '../../modules/signing/links';
 import { signWithToken } from '../../modules/signing/public';
@@ -22,6 +24,7 @@ import { DEFAULT_ONBOARDING_STEPS } from '../schema/agents';
 /** Demo data for a fresh embedded install: one of each kind of user, at different stages. */
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const DEMO_ACCESS_CODE = 'WELCOME-2026';
+export const DEMO_CORPORATE_EMAIL = 'corporate@demo.agentportal.local';
 /** A published intake key, like the demo passwords: embedded mode only, never in production. */
 export const DEMO_API_KEY = 'lpk_DemoFeed01_portal-demo-2026-intake-key-for-trying-out1';
 
@@ -37,10 +40,18 @@ export async function isDatabaseEmpty(deps: AppDeps): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; accessCode: string }> {
+export interface DemoSeed {
+  logins: DemoLogin[];
+  accessCode: string;
+  /** A one-time sign-in link for the demo corporate user (24 hours). */
+  corporateLink: string;
+}
+
+export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const { db } = deps.database;
   const logins: DemoLogin[] = [];
+  const counter = { leads: 0 };
 
   await db.transaction(async (tx) => {
     const [admin] = await tx
@@ -64,8 +75,8 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
     const [corporate] = await tx
       .insert(users)
       .values({
-        email: 'corporate@demo.agentportal.local',
-        name: 'Summit Realty Corporate',
+        email: DEMO_CORPORATE_EMAIL,
+        name: 'Summit Realty',
         passwordHash,
         isVerified: true,
         userRole: 'corporate',
@@ -75,7 +86,7 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
       role: 'corporate',
       email: corporate!.email,
       password: DEMO_PASSWORD,
-      note: 'sees linked agents',
+      note: 'office dashboard: two groups, their agents and leads',
     });
 
     await tx.insert(accessCodes).values({
@@ -85,9 +96,12 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
       createdById: admin!.id,
     });
 
-    const [group] = await tx
+    const [group, eastGroup] = await tx
       .insert(groups)
-      .values({ name: 'Summit Realty West', corporateUserId: corporate!.id })
+      .values([
+        { name: 'Summit Realty West', corporateUserId: corporate!.id },
+        { name: 'Summit Realty East', corporateUserId: corporate!.id },
+      ])
       .returning();
 
     const stages = [
@@ -113,7 +127,7 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
         last: 'Alvarez',
         signupStatus: 'complete',
         agentStatus: 'active',
-        note: 'active: receives leads; group manager',
+        note: 'active: receives leads; manages Summit Realty West',
       },
     ] as const;
 
@@ -161,7 +175,6 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
           onboardingDate: active ? sql`now() - interval '5 days'` : null,
           timezone: 'America/Denver',
           corporateUserId: corporate!.id,
-          corporateUserName: corporate!.name,
           zipcodes: active ? ['85004', '85006', '85008', '85012'] : [],
           // The active agent's agreements are signed below, through the real signing flow.
           onboardingSteps: active
@@ -187,8 +200,81 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
         })
         .returning();
       await tx.insert(groupMemberships).values({ groupId: group!.id, agentId: agent!.id, isManager: active });
-      if (active) await seedDemoLeads(tx, agent!.id);
+      if (active) await seedDemoLeads(tx, agent!.id, DEMO_SELLERS, 'Phoenix', counter);
       logins.push({ role: 'agent', email: stage.email, password: DEMO_PASSWORD, note: stage.note });
+    }
+
+    // The rest of the office: active agents in other cities, with leads, in both groups.
+    for (const [index, office] of OFFICE_AGENTS.entries()) {
+      const email = `${office.first}.${office.last}@demo.agentportal.local`.toLowerCase();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          name: `${office.first} ${office.last}`,
+          passwordHash,
+          isVerified: true,
+          isAgent: true,
+          userRole: 'agent',
+        })
+        .returning();
+      const [agent] = await tx
+        .insert(agents)
+        .values({
+          userId: user!.id,
+          agentNumber: 1101 + index,
+          agent: `${office.first} ${office.last}`,
+          agentFirstName: office.first,
+          agentLastName: office.last,
+          agentUri: `${office.first}-${office.last}`.toLowerCase(),
+          agentEmail: email,
+          agentPhone: `+1480555031${index}`,
+          brokerage: 'Summit Realty',
+          accessCode: DEMO_ACCESS_CODE,
+          signupStatus: 'complete',
+          agentStatus: 'active',
+          signUpDate: sql`now() - interval '120 days'`,
+          onboardingDate: sql`now() - interval '100 days'`,
+          timezone: 'America/Denver',
+          corporateUserId: corporate!.id,
+          zipcodes: [office.zip],
+          onboardingSteps: Object.fromEntries(
+            Object.keys(DEFAULT_ONBOARDING_STEPS).map((k) => [k, true]),
+          ) as typeof DEFAULT_ONBOARDING_STEPS,
+          onboardingCompletedOverride: true,
+          recipients: [
+            {
+              first_name: office.first,
+              last_name: office.last,
+              phone_number: `+1480555031${index}`,
+              email,
+              send_sms: true,
+              send_email: true,
+              phone_call: true,
+            },
+          ],
+        })
+        .returning();
+      await tx.insert(groupMemberships).values({
+        groupId: office.group === 'west' ? group!.id : eastGroup!.id,
+        agentId: agent!.id,
+        isManager: false,
+      });
+      await seedDemoLeads(
+        tx,
+        agent!.id,
+        officeSellers(index, office.zip, office.street),
+        office.city,
+        counter,
+      );
+      if (index === 0) {
+        logins.push({
+          role: 'agent',
+          email,
+          password: DEMO_PASSWORD,
+          note: 'active; member of Summit Realty East',
+        });
+      }
     }
   });
   await deps.database.db.insert(apiKeys).values({
@@ -198,7 +284,8 @@ export async function seedDemo(deps: AppDeps): Promise<{ logins: DemoLogin[]; ac
   });
   await refreshAgentStats(deps.database.db);
   await signDemoAgreements(deps, 'active.agent@demo.agentportal.local');
-  return { logins, accessCode: DEMO_ACCESS_CODE };
+  const corporateLink = await corporateLoginLink(deps, DEMO_CORPORATE_EMAIL, { email: 'demo seed' });
+  return { logins, accessCode: DEMO_ACCESS_CODE, corporateLink };
 }
 
 /** Signs both agreements of an agent the way the agent and broker would, so the demo shows completed ones. */
@@ -231,7 +318,7 @@ async function signDemoAgreements(deps: AppDeps, email: string) {
   }
 }
 
-const DEMO_SELLERS = [
+const DEMO_SELLERS: readonly DemoSeller[] = [
   ['Maria', 'Lopez', 'fsbo', '1402 E Roosevelt St', '85006', 'active', 1],
   ['James', 'Carter', 'expired', '2210 N 7th St', '85006', 'active', 3],
   ['Priya', 'Shah', 'inherited', '915 W Palm Ln', '85004', 'active', 6],
@@ -242,18 +329,82 @@ const DEMO_SELLERS = [
   ['Kevin', 'Oduya', 'old_expired', '2615 N 12th St', '85006', 'active', 45],
   ['Sofia', 'Marino', 'recent_buyers', '1114 E Oak St', '85006', 'archived', 60],
   ['Daniel', 'Price', 'expired', '4020 N 20th St', '85008', 'active', 74],
+];
+
+type DemoSeller = readonly [
+  string,
+  string,
+  LeadType,
+  string,
+  string,
+  'active' | 'archived' | 'closed',
+  number,
+];
+
+/** The office's other agents: where they sell and which group they are in. */
+const OFFICE_AGENTS = [
+  {
+    first: 'Ethan',
+    last: 'Brooks',
+    city: 'Scottsdale',
+    zip: '85251',
+    street: 'E Camelback Rd',
+    group: 'east',
+  },
+  { first: 'Grace', last: 'Kim', city: 'Tempe', zip: '85281', street: 'S Mill Ave', group: 'east' },
+  { first: 'Marcus', last: 'Reed', city: 'Mesa', zip: '85201', street: 'W Main St', group: 'east' },
+  { first: 'Hannah', last: 'Cole', city: 'Glendale', zip: '85301', street: 'W Glendale Ave', group: 'west' },
 ] as const;
 
-/** Leads for the active demo agent, so the workspace has something to show on first start. */
+const SELLER_NAMES = [
+  ['Olivia', 'Turner'],
+  ['Noah', 'Bennett'],
+  ['Emma', 'Foster'],
+  ['Liam', 'Hughes'],
+  ['Ava', 'Sanders'],
+  ['Lucas', 'Perry'],
+  ['Mia', 'Jenkins'],
+  ['Henry', 'Powell'],
+] as const;
+
+/** A handful of leads for an office agent, spread over the last twelve weeks (one closed). */
+function officeSellers(agentIndex: number, zip: string, street: string): DemoSeller[] {
+  const count = 5 + agentIndex;
+  return Array.from({ length: count }, (_, i) => {
+    const [first, last] = SELLER_NAMES[(i + agentIndex * 3) % SELLER_NAMES.length]!;
+    const status = i === 2 ? 'closed' : i % 4 === 3 ? 'archived' : 'active';
+    return [
+      first,
+      last,
+      LEAD_TYPES[(i + agentIndex) % LEAD_TYPES.length]!,
+      `${120 + i * 37 + agentIndex * 11} ${street}`,
+      zip,
+      status,
+      2 + i * 9 + agentIndex,
+    ] as const;
+  });
+}
+
+/** Leads for a demo agent, so the workspace and the office dashboard have something to show. */
 async function seedDemoLeads(
   tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0],
   agentId: string,
+  sellers: readonly DemoSeller[],
+  city: string,
+  counter: { leads: number },
 ) {
-  for (const [index, [first, last, type, street, zip, status, daysAgo]] of DEMO_SELLERS.entries()) {
-    const phone = `+1602555${String(3100 + index).padStart(4, '0')}`;
+  let closings = 0;
+  let commission = 0;
+  for (const [index, [first, last, type, street, zip, status, daysAgo]] of sellers.entries()) {
+    counter.leads += 1;
+    const phone = `+1602555${String(3100 + counter.leads).padStart(4, '0')}`;
     const email = `${first}.${last}@example.com`.toLowerCase();
     const createdAt = sql`now() - make_interval(days => ${daysAgo}, hours => ${index * 3})`;
     const closed = status === 'closed';
+    if (closed) {
+      closings += 1;
+      commission += 12360;
+    }
     const [lead] = await tx
       .insert(leads)
       .values({
@@ -265,12 +416,12 @@ async function seedDemoLeads(
         phone,
         email,
         street,
-        city: 'Phoenix',
+        city,
         state: 'AZ',
         zip,
         county: 'Maricopa',
         source: 'Demo seller feed',
-        externalId: `demo-${index + 1}`,
+        externalId: `demo-${counter.leads}`,
         notes: index === 0 ? 'Wants to sell before spring; prefers calls after 5 pm.' : '',
         routing: {
           decision: 'assigned',
@@ -281,7 +432,7 @@ async function seedDemoLeads(
         closingDate: closed ? sql`(now() - interval '5 days')::date` : null,
         salePrice: closed ? 412000 : null,
         grossCommission: closed ? 12360 : null,
-        searchText: [`${first} ${last}`, email, phone.replace(/\D/g, ''), `${street}, phoenix, az ${zip}`]
+        searchText: [`${first} ${last}`, email, phone.replace(/\D/g, ''), `${street}, ${city}, az ${zip}`]
           .join(' | ')
           .toLowerCase(),
         createdAt,
@@ -299,11 +450,11 @@ async function seedDemoLeads(
   }
   await tx
     .update(agents)
-    .set({ totalClosings: 1, totalGrossCommissionEarned: 12360 })
+    .set({ totalClosings: closings, totalGrossCommissionEarned: commission })
     .where(sql`${agents.id} = ${agentId}`);
 }
 
-export function formatDemoBanner(url: string, seeded: { logins: DemoLogin[]; accessCode: string }): string {
+export function formatDemoBanner(url: string, seeded: DemoSeed): string {
   const width = Math.max(...seeded.logins.map((l) => l.email.length));
   const lines = [
     '',
@@ -311,6 +462,8 @@ export function formatDemoBanner(url: string, seeded: { logins: DemoLogin[]; acc
     `  Join as a new agent at ${url}/signup with access code: ${seeded.accessCode}`,
     '  Or sign in as:',
     ...seeded.logins.map((l) => `    ${l.email.padEnd(width)}  ${l.password}  (${l.role}: ${l.note})`),
+    '  The corporate user can also sign in once with this link (24 hours; npm run admin -- corporate-login-link EMAIL for another):',
+    `    ${seeded.corporateLink}`,
     `  Post a seller lead (it goes to Alicia Alvarez, who serves ZIP 85004):`,
     `    curl -X POST ${url}/api/v1/leads -H 'Authorization: Bearer ${DEMO_API_KEY}' \\`,
     `      -H 'Content-Type: application/json' -d '{"lead_type":"fsbo","first_name":"Jo","phone":"6025550123","zip":"85004"}'`,

@@ -18,6 +18,7 @@ import { serviceAreaChanges } from '../geo/service-area';
 import { loadAgentRecord } from './queries';
 import { toAgentRecord } from './serialize';
 import { activateIfOnboardingComplete } from './status';
+import { portalVisible } from './visibility';
 
 /** API field name -> Drizzle column, for the fields that are stored as they come. */
 const DIRECT: Partial<Record<keyof AgentProfilePatch, keyof AgentRow>> = {
@@ -60,6 +61,9 @@ const DIRECT: Partial<Record<keyof AgentProfilePatch, keyof AgentRow>> = {
   inherited: 'inherited',
 };
 
+export const ONBOARDING_MANAGED_BY_OFFICE =
+  'Your onboarding is managed by your office. Please contact them to change it.';
+
 export async function hasBookedCall(db: Executor, agentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: onboardingCalls.id })
@@ -91,6 +95,14 @@ export async function updateAgentProfile(
     Object.assign(next, await serviceAreaChanges(tx, agent, patch));
     if (patch.google) next.google = { ...agent.google, ...patch.google } as AgentRow['google'];
     if (patch.onboarding_steps) {
+      // An office that runs its agents' onboarding hides it from them, here too (SPEC.md section 6).
+      const [owner] = await tx
+        .select({ userRole: users.userRole })
+        .from(users)
+        .where(eq(users.id, options.userId));
+      if (!(await portalVisible(tx, agent, owner?.userRole ?? 'agent', 'can_see_portal_onboarding'))) {
+        throw forbidden(ONBOARDING_MANAGED_BY_OFFICE);
+      }
       const requested = patch.onboarding_steps as Record<string, unknown>;
       const record = toAgentRecord({ ...agent, ...next } as AgentRow);
       for (const [step, value] of Object.entries(requested)) {

@@ -43,7 +43,11 @@ export function toAgentRecord(row: AgentRow, extras: AgentExtras = {}): AgentRec
     created_by_id: row.createdById,
     created_by_name: row.createdByName,
     corporate_user_id: row.corporateUserId,
-    corporate_user_name: row.corporateUserName,
+    // The affiliation's name comes from the corporate user itself, not from free text.
+    corporate_user_name:
+      extras.corporateAffiliation !== undefined
+        ? (extras.corporateAffiliation?.name ?? null)
+        : row.corporateUserName,
     user: row.userInfo ?? null,
     corporate_user: row.corporateUserInfo ?? null,
     crm_email: row.crmEmail,

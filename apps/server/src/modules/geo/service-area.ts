@@ -1,6 +1,5 @@
 import {
   type AgentProfilePatch,
-  canSeePortal,
   ERROR,
   type MyZipcodesResponse,
   normaliseServiceArea,
@@ -11,27 +10,14 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { type AgentRow, agents, type UserRow, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
+import { portalVisible } from '../agents/visibility';
 import { geoDataset } from './dataset';
 
 export const ZIPS_MANAGED_BY_OFFICE =
   'Your ZIP codes are managed by your office. To change your service area, please contact them.';
 
-/** SPEC.md section 6 for `can_see_portal_zips`: the affiliation's preference, then the agent's own. */
-async function zipsVisible(db: Executor, agent: AgentRow, userRole: string): Promise<boolean> {
-  let affiliationPreferences: Record<string, unknown> | null = null;
-  if (agent.corporateUserId) {
-    const [corporate] = await db
-      .select({ preferences: users.preferences })
-      .from(users)
-      .where(eq(users.id, agent.corporateUserId));
-    affiliationPreferences = corporate?.preferences ?? null;
-  }
-  return canSeePortal('can_see_portal_zips', {
-    userRole,
-    affiliationPreferences,
-    agent: { can_see_portal_zips: agent.canSeePortalZips },
-  });
-}
+const zipsVisible = (db: Executor, agent: AgentRow, userRole: string) =>
+  portalVisible(db, agent, userRole, 'can_see_portal_zips');
 
 /**
  * The columns a profile PATCH changes when it carries service-area fields (none otherwise), for

@@ -1,6 +1,5 @@
 import {
   AGENT_RECIPIENT_REMOVAL_DETAIL,
-  canSeePortal,
   deriveOnboardingSteps,
   ERROR,
   INACTIVE_PRIMARY_DETAIL,
@@ -17,6 +16,7 @@ import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { toAgentRecord } from '../agents/serialize';
 import { activateIfOnboardingComplete } from '../agents/status';
+import { portalVisible } from '../agents/visibility';
 
 export function toRecipient(row: RecipientRow): Recipient {
   return {
@@ -38,19 +38,7 @@ export function toRecipient(row: RecipientRow): Recipient {
 async function lockAgent(tx: Tx, user: UserRow): Promise<AgentRow> {
   const [agent] = await tx.select().from(agents).where(eq(agents.userId, user.id)).for('update');
   if (!agent) throw forbidden(ERROR.agentProfileNotAvailable);
-  let affiliationPreferences: Record<string, unknown> | null = null;
-  if (agent.corporateUserId) {
-    const [corporate] = await tx
-      .select({ preferences: users.preferences })
-      .from(users)
-      .where(eq(users.id, agent.corporateUserId));
-    affiliationPreferences = corporate?.preferences ?? null;
-  }
-  const visible = canSeePortal('can_see_portal_recipients', {
-    userRole: user.userRole,
-    affiliationPreferences,
-    agent: { can_see_portal_recipients: agent.canSeePortalRecipients },
-  });
+  const visible = await portalVisible(tx, agent, user.userRole, 'can_see_portal_recipients');
   if (!visible) throw forbidden('Lead routing is managed for you by your brokerage.');
   return agent;
 }

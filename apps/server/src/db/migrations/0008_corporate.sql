@@ -1,0 +1,2 @@
+ALTER TABLE "access_codes" ADD CONSTRAINT "access_codes_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "groups_corporate_idx" ON "groups" USING btree ("corporate_user_id");
