@@ -162,7 +162,9 @@ describe('admin CLI on the embedded database', () => {
     const added = cli(['add-to-group', groupId, 'new.agent@demo.agentportal.local', '--manager'], env);
     expect(added.stdout).toContain('new.agent@demo.agentportal.local is in Harbor North as its manager.');
     expect(added.stdout).toContain('linked to another corporate user');
-    expect(cli(['add-to-group', groupId, 'nobody@example.com'], env).stderr).toContain('No user has the e-mail');
+    expect(cli(['add-to-group', groupId, 'nobody@example.com'], env).stderr).toContain(
+      'No user has the e-mail',
+    );
     const code = cli(['create-access-code', 'HARBOR-1', '--group', groupId], env);
     expect(code.stdout).toContain('agents linked to office@harbor.example, added to the group Harbor North');
     const removed = cli(['remove-from-group', groupId, 'new.agent@demo.agentportal.local'], env);
