@@ -243,8 +243,8 @@ export const routes: RouteObject[] = [
               {
                 path: paths.leads.path,
                 lazy: page(
-                  () => import('@/features/leads/pages/leads-page'),
-                  (m) => m.LeadsPage,
+                  () => import('./routes/leads-route'),
+                  (m) => m.LeadsRoute,
                 ),
               },
               {
@@ -324,6 +324,13 @@ export const routes: RouteObject[] = [
           },
           // Without layout (SPEC.md section 2).
           { path: paths.magicLogin.path, element: <MagicLoginPage /> },
+          {
+            path: paths.corporateLogin.path,
+            lazy: page(
+              () => import('@/features/auth/pages/corporate-login-page'),
+              (m) => m.CorporateLoginPage,
+            ),
+          },
           {
             path: paths.rating.path,
             lazy: page(

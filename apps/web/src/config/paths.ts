@@ -58,6 +58,10 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   login: { path: '/login', href: () => '/login' },
   magicLogin: { path: '/login/magic/:token', href: (value: string) => `/login/magic/${token(value)}` },
+  corporateLogin: {
+    path: '/login/corporate/:token',
+    href: (value: string) => `/login/corporate/${token(value)}`,
+  },
   signup: { path: '/signup', href: () => '/signup' },
   signupChoosePassword: { path: '/signup/choose-password', href: () => '/signup/choose-password' },
   signupStep: {

@@ -32,6 +32,7 @@ const OPEN_PATTERNS = [
   /^\/terms_of_service$/,
   /^\/verify-email\/[^/]+$/,
   /^\/login\/magic\/[^/]+$/,
+  /^\/login\/corporate\/[^/]+$/,
   /^\/sign\/[^/]+$/,
   /^\/verify-document$/,
 ];

@@ -93,6 +93,7 @@ export const GroupMembershipSchema = z.object({
   group_name: z.string(),
   is_manager: z.boolean(),
 });
+export type GroupMembership = z.infer<typeof GroupMembershipSchema>;
 
 export const CorporateAffiliationSchema = z.object({
   id: z.string(),

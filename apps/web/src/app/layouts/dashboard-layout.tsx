@@ -27,7 +27,8 @@ export function navigationFor(auth: Pick<AuthState, 'status' | 'me'>): NavItem[]
   const items: (NavItem | false)[] = [
     { to: paths.leads.href(), label: 'Leads' },
     visible.onboarding && { to: paths.onboarding.href(), label: 'Onboarding' },
-    { to: paths.profile.href(), label: 'Profile' },
+    // Profile is the agent record: users without one (corporate, superusers) have none.
+    me.agent_profile !== null && { to: paths.profile.href(), label: 'Profile' },
     visible.recipients && { to: paths.routing.href(), label: 'Routing' },
     visible.zips && { to: paths.zip.href(), label: 'ZIP codes' },
     { to: paths.faq.href(), label: 'FAQ' },

@@ -3,6 +3,7 @@ import type { Lead } from '@portal/shared';
 import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { formatMoney, leadName } from '@/components/leads/lead-format';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,7 +19,6 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateLead } from '../api/update-lead';
-import { formatMoney, leadName } from './lead-format';
 
 /** "$350,000", "350000", "10,512.50": dollars and at most two decimals; null when not an amount. */
 export function parseMoney(value: string): number | null {

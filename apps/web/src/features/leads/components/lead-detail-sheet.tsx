@@ -1,6 +1,15 @@
 import type { Lead, LeadDetail } from '@portal/shared';
 import { Archive, CircleCheck, Mail, MessageSquare, Phone, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
+import {
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  leadAddress,
+  leadName,
+} from '@/components/leads/lead-format';
+import { Section } from '@/components/leads/lead-section';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -14,11 +23,8 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format-phone';
 import { useLead } from '../api/get-lead';
 import { useUpdateLead } from '../api/update-lead';
-import { LeadStatusBadge, LeadTypeBadge } from './lead-badges';
 import { LeadCloseDialog } from './lead-close-dialog';
-import { formatDateTime, formatDay, formatMoney, leadAddress, leadName } from './lead-format';
 import { LeadNotesForm } from './lead-notes-form';
-import { Section } from './lead-section';
 import { LeadTimeline } from './lead-timeline';
 
 /**

@@ -3,12 +3,12 @@ import type { Lead } from '@portal/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { sectionTitle } from '@/components/leads/lead-section';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateLead } from '../api/update-lead';
-import { sectionTitle } from './lead-section';
 
 export const NOTES_MAX = 5000;
 

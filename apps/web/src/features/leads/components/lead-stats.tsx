@@ -1,12 +1,12 @@
 import type { AgentRecord } from '@portal/shared';
 import type * as React from 'react';
+import { formatCount, formatMoney } from '@/components/leads/lead-format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { type LeadStats as Stats, useLeadStats } from '../api/get-lead-stats';
-import { formatCount, formatMoney } from './lead-format';
 import { LeadsPerWeekChart } from './leads-per-week-chart';
 
 function Stat({

@@ -13,8 +13,8 @@ import {
   Route,
   TriangleAlert,
 } from 'lucide-react';
+import { formatDateTime, formatDay, formatMoney, leadStatusLabel } from '@/components/leads/lead-format';
 import { formatPhone } from '@/lib/format-phone';
-import { formatDateTime, formatDay, formatMoney, leadStatusLabel } from './lead-format';
 
 const text = (details: Record<string, unknown>, ...keys: string[]) => {
   for (const key of keys) {

@@ -1,8 +1,8 @@
 import { LEAD_TYPES, type LeadType } from '@portal/shared';
 import { useId } from 'react';
+import { formatCount, formatDay, LEAD_TYPE_LABELS } from '@/components/leads/lead-format';
 import { cn } from '@/lib/utils';
 import type { LeadStats } from '../api/get-lead-stats';
-import { formatCount, formatDay, LEAD_TYPE_LABELS } from './lead-format';
 
 /** One colour per lead type, from the theme's deal-stage palette (classes spelled out for Tailwind). */
 const TYPE_COLOURS: Record<LeadType, { fill: string; swatch: string }> = {

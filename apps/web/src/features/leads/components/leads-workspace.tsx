@@ -1,5 +1,7 @@
 import type { Lead, LeadsList } from '@portal/shared';
 import { RefreshCw } from 'lucide-react';
+import { formatCount } from '@/components/leads/lead-format';
+import { LeadRow, LeadsListSkeleton, LeadsPager } from '@/components/leads/leads-list';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,9 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { LEADS_TABS, type LeadsTab, useLeads } from '../api/get-leads';
 import { LeadDetailSheet } from './lead-detail-sheet';
-import { formatCount } from './lead-format';
 import { LeadsEmpty } from './leads-empty';
-import { LeadRow, LeadsListSkeleton, LeadsPager } from './leads-list';
 import { LeadsSearch } from './leads-search';
 import { useLeadsUrlState } from './use-leads-url-state';
 import { useNewLeads } from './use-new-leads';

@@ -3,7 +3,9 @@ import { ChevronLeft, ChevronRight, Phone } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatPhone } from '@/lib/format-phone';
 import { cn } from '@/lib/utils';
-import type { LeadsTab } from '../api/get-leads';
+/** The status tabs of a leads list: one status, or all of them. */
+export type LeadsTab = 'active' | 'archived' | 'closed' | 'all';
+
 import { LeadStatusBadge, LeadTypeBadge, NewBadge } from './lead-badges';
 import { formatAge, formatCount, formatDateTime, formatMoney, leadAddress, leadName } from './lead-format';
 
@@ -12,11 +14,14 @@ export function LeadRow({
   tab,
   isNew,
   onOpen,
+  owner,
 }: {
   lead: Lead;
   tab: LeadsTab;
   isNew: boolean;
   onOpen: (lead: Lead) => void;
+  /** Whose lead it is, where one list holds several agents' leads. */
+  owner?: string;
 }) {
   const name = leadName(lead);
   const address = leadAddress(lead);
@@ -48,6 +53,7 @@ export function LeadRow({
         </span>
         <span className="text-sm break-words sm:col-span-2">{address}</span>
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground sm:col-span-2">
+          {owner ? <span className="font-medium text-foreground">{owner}</span> : null}
           {lead.phone ? <span>{formatPhone(lead.phone)}</span> : null}
           {lead.email ? <span className="break-all">{lead.email}</span> : null}
           {lead.status === 'closed' && lead.sale_price !== null ? (

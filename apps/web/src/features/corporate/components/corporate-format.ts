@@ -1,0 +1,19 @@
+import type { LinkedAgent } from '@portal/shared';
+
+/** How the office dashboard reads its figures. */
+
+/** Answered calls as a share of the calls that were answered or missed; null without calls. */
+export function answerRate(rate: LinkedAgent['answer_rate']): number | null {
+  const calls = rate.answered_calls + rate.missed_calls;
+  return calls === 0 ? null : rate.answered_calls / calls;
+}
+
+export const formatPercent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
+
+export const AGENT_STATUS_LABELS: Record<LinkedAgent['agent_status'], string> = {
+  onboarding: 'Onboarding',
+  active: 'Active',
+  inactive: 'Inactive',
+  suspended: 'Suspended',
+  terminated: 'Terminated',
+};
