@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildMe } from '@/test/factories';
+import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { buildLead } from '../test/corporate-server';
+
+const PAGE_LOAD = { timeout: 5000 };
+const WEST = '00000000-0000-4000-8000-0000000000a1';
+const EAST = '00000000-0000-4000-8000-0000000000b2';
+
+const manager = buildMe({
+  agent_profile: {
+    signup_status: 'complete',
+    agent_status: 'active',
+    group_memberships: [
+      { group_id: WEST, group_name: 'West', is_manager: true },
+      { group_id: EAST, group_name: 'East', is_manager: true },
+    ],
+  },
+});
+
+const list = (items: ReturnType<typeof buildLead>[]) =>
+  json(200, { items, total: items.length, counts: { active: items.length, archived: 0, closed: 0 } });
+
+describe("a group manager's My groups", { timeout: 20_000 }, () => {
+  it('merges every member’s first page newest first, skips non-agents and shows a failed member as empty', async () => {
+    const older = buildLead({ first_name: 'Olive', last_name: 'Older' });
+    const newest = buildLead({ first_name: 'Nora', last_name: 'Newest' });
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, manager),
+      'GET /api/portal/managed-groups/:groupId/members': (request) =>
+        json(
+          200,
+          request.path.includes(WEST)
+            ? [
+                { id: 'm-bob', name: 'Bob Baker', is_agent: true, agent_uri: 'bob' },
+                { id: 'm-ted', name: 'Ted Assistant', is_agent: false, agent_uri: null },
+              ]
+            : [
+                { id: 'm-cat', name: 'Cat Cole', is_agent: true, agent_uri: 'cat' },
+                { id: 'm-dee', name: 'Dee Down', is_agent: true, agent_uri: 'dee' },
+              ],
+        ),
+      'GET /api/portal/me/leads': () => list([]),
+      'GET /api/portal/me/lead-stats': () =>
+        json(200, {
+          this_week: 0,
+          this_month: 0,
+          answer_rate: { total_leads: 0, missed_calls: 0, answered_calls: 0 },
+          per_week: [],
+        }),
+      'GET /api/portal/managed-groups/:groupId/members/:memberId/leads': (request) => {
+        if (request.path.includes('m-bob')) return list([older]);
+        if (request.path.includes('m-cat')) return list([newest]);
+        if (request.path.includes('m-ted')) return json(400, { detail: 'This member is not an agent' });
+        return json(500, { detail: 'Internal Server Error' });
+      },
+    });
+    const { user } = renderApp('/leads?view=groups');
+    expect(
+      await screen.findByRole('heading', { name: 'My groups', level: 1 }, PAGE_LOAD),
+    ).toBeInTheDocument();
+    const leads = await screen.findByRole('list', { name: "Members' leads, newest first" });
+    const rows = within(leads).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Nora Newest'),
+      expect.stringContaining('Olive Older'),
+    ]);
+    expect(rows[0]).toHaveTextContent('Cat Cole');
+    expect(screen.getByText(/The leads of one member could not be loaded/)).toBeInTheDocument();
+    const members = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
+    expect(members.find((m) => m.textContent?.includes('Ted Assistant'))).toHaveTextContent(
+      'No leads to show',
+    );
+    for (const call of callsTo('GET /api/portal/managed-groups/:groupId/members/:memberId/leads')) {
+      const query = new URL(call.path, 'http://t').searchParams;
+      expect([query.get('skip'), query.get('limit')]).toEqual(['0', '100']);
+    }
+
+    await user.selectOptions(screen.getByLabelText('Member'), 'm-bob');
+    await waitFor(() => expect(within(leads).getAllByRole('listitem')).toHaveLength(1));
+    await user.click(within(leads).getByRole('button', { name: /Olive Older/ }));
+    expect(await screen.findByRole('dialog', { name: 'Olive Older' })).toHaveTextContent('Bob Baker · West');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('link', { name: 'My leads' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'My leads' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Leads', level: 1 }, PAGE_LOAD)).toBeInTheDocument();
+  });
+});
