@@ -5,18 +5,18 @@ import { formatCount, formatMoney } from '@/components/leads/lead-format';
 
 function Figure({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+    <li className="flex items-center gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
       <span
         aria-hidden="true"
         className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-text [&_svg]:size-5"
       >
         {icon}
       </span>
-      <div className="grid">
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="text-xl font-semibold tabular-nums">{value}</dd>
-      </div>
-    </div>
+      <p className="grid">
+        <span className="text-sm text-muted-foreground">{label}</span>
+        <span className="text-xl font-semibold tabular-nums">{value}</span>
+      </p>
+    </li>
   );
 }
 
@@ -27,7 +27,7 @@ export function OfficeSummary({ agents }: { agents: LinkedAgent[] }) {
   const closings = agents.reduce((sum, agent) => sum + agent.total_closings, 0);
   const commission = agents.reduce((sum, agent) => sum + agent.total_gross_commission_earned, 0);
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <ul aria-label="Office figures" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Figure
         icon={<Users />}
         label="Agents"
@@ -36,6 +36,6 @@ export function OfficeSummary({ agents }: { agents: LinkedAgent[] }) {
       <Figure icon={<Inbox />} label="Leads, last 30 days" value={formatCount(leads30)} />
       <Figure icon={<Handshake />} label="Closings" value={formatCount(closings)} />
       <Figure icon={<BadgeDollarSign />} label="Gross commission" value={formatMoney(commission)} />
-    </dl>
+    </ul>
   );
 }
