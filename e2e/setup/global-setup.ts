@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The demo corporate user's one-time sign-in link, as the start-up banner prints it. */
+    corporateLink: string;
   }
 }
 
@@ -86,6 +88,12 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  for (let waited = 0; !output.includes('/login/corporate/') && waited < 5000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const corporateLink = output.match(/https?:\/\/\S+\/login\/corporate\/\S+/)?.[0];
+  if (!corporateLink) throw new Error(`The start-up banner printed no corporate sign-in link:\n${output}`);
+  project.provide('corporateLink', corporateLink);
 
   return async () => {
     child.kill('SIGTERM');
