@@ -164,6 +164,51 @@ describe('corporate user', () => {
     expect(bad.json().detail).toContain('limit must be between 1 and 100');
   });
 
+  it('pages exactly when the newest leads are spread over months, whatever the guessed window', async () => {
+    const w = await world();
+    const spread = [];
+    for (let i = 0; i < 30; i++) {
+      spread.push(
+        await seedLead(db(), w.bob.agent.id, { firstName: `S${i}`, createdAt: daysAgo(5 + i * 7) }),
+      );
+    }
+    // Statistics that promise far more recent leads than there are: the first window is too small.
+    await db()
+      .update(agents)
+      .set({ leadsCount: { l_30: 5000, total_leads: 5000 } })
+      .where(eq(agents.id, w.bob.agent.id));
+    const headers = await signIn(w.office.user.email, w.office.password);
+    const expected = [...w.leadsOf.alice, ...w.leadsOf.bob, ...spread]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((lead) => lead.firstName);
+    const page = (await get(`/api/portal/groups/${w.west.id}/leads?skip=5&limit=10`, headers)).json();
+    expect(page.items.map((l: { first_name: string }) => l.first_name)).toEqual(expected.slice(5, 15));
+    const last = (await get(`/api/portal/groups/${w.west.id}/leads?skip=30&limit=10`, headers)).json();
+    expect(last.items.map((l: { first_name: string }) => l.first_name)).toEqual(expected.slice(30));
+    expect(last.total).toBe(34);
+  });
+
+  it('keeps the counts right as agents change their leads, and after an agent is deleted', async () => {
+    const w = await world();
+    const headers = await signIn(w.office.user.email, w.office.password);
+    const counts = async () => (await get(`/api/portal/groups/${w.west.id}/leads`, headers)).json().counts;
+    expect(await counts()).toEqual({ active: 2, archived: 1, closed: 1 });
+    const bob = await signIn(w.bob.user.email, w.bob.password);
+    const archived = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/portal/me/leads/${w.leadsOf.bob[0]!.id}`,
+      headers: bob,
+      payload: { status: 'archived' },
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(await counts()).toEqual({ active: 1, archived: 2, closed: 1 });
+    await seedLead(db(), w.alice.agent.id, { firstName: 'A3' });
+    expect(await counts()).toEqual({ active: 2, archived: 2, closed: 1 });
+    // The agent goes; its leads stay unassigned and leave the group's counts.
+    await db().delete(agents).where(eq(agents.id, w.alice.agent.id));
+    expect(await counts()).toEqual({ active: 0, archived: 1, closed: 1 });
+  });
+
   it('has leads-per-week figures for each of its groups', async () => {
     const w = await world();
     const headers = await signIn(w.office.user.email, w.office.password);

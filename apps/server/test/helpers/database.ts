@@ -49,6 +49,7 @@ const TABLES = [
   'message_attempts',
   'call_events',
   'lead_events',
+  'lead_counts',
   'leads',
   'api_keys',
   'recipient_sessions',

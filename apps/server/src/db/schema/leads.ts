@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -88,6 +89,23 @@ export const leads = pgTable(
   ],
 );
 export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * How many leads each agent has in each status, kept by statement-level triggers on `leads`
+ * (migration 0010): a group's counts are a sum over its agents' rows, not a count of its leads
+ * (ADR 16). Never written by the application.
+ */
+export const leadCounts = pgTable(
+  'lead_counts',
+  {
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    status: text().$type<'active' | 'archived' | 'closed'>().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.status] })],
+);
 
 /** The activity timeline of a lead: routed, each delivery, status changes, notes, calls. */
 export const leadEvents = pgTable(

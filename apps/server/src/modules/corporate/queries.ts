@@ -11,9 +11,9 @@ import {
   type LinkedAgent,
   type MemberLeadsQuery,
 } from '@portal/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type AgentRow, agents, groupMemberships, groups, leads, users } from '../../db/schema';
+import { type AgentRow, agents, groupMemberships, groups, leadCounts, leads, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { toLead } from '../leads/serialize';
 import { listLeads } from '../leads/workspace';
@@ -166,52 +166,61 @@ const statusesOf = (query: { active?: boolean; archived?: boolean; closed?: bool
 };
 
 /**
- * A page of the leads of a set of agents, newest first. Each agent's newest leads come from its
- * own index (agent, created_at) and only those are merged, so a page of a 200-agent group reads
- * at most (skip + limit) rows per agent instead of sorting all of the group's leads.
+ * A page of the leads of a set of agents, newest first (ADR 16). The counts are the sum of the
+ * agents' rows in lead_counts (kept by triggers), not a count of their leads. The page is read
+ * from a time window that holds it: the newest leads of a 200-agent group are found among the last
+ * few days' leads through the (agent, status, created_at) index, without reading or sorting the
+ * group's older leads. The first window is guessed from the agents' leads of the last 30 days and
+ * widened until it holds the page or reaches the first lead.
  */
 async function leadsOfAgents(db: Db, visibleAgents: SQL, query: GroupLeadsQuery): Promise<GroupLeadsList> {
   const statuses = statusesOf(query);
-  const statusList = sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const window = query.skip + query.limit;
-  const pageIds = sql`(
-    select page.id from (
-      select l.id, l.created_at from (${visibleAgents}) va
-      cross join lateral (
-        select x.id, x.created_at from leads x
-        where x.agent_id = va.agent_id and x.status in (${statusList})
-        order by x.created_at desc nulls last, x.id desc nulls last
-        limit ${window}
-      ) l
-      order by l.created_at desc nulls last, l.id desc nulls last
-      offset ${query.skip} limit ${query.limit}
-    ) page
-  )`;
-  const [countRows, rows] = await Promise.all([
+  const [countRows, recentRows] = await Promise.all([
     db
-      .select({ status: leads.status, n: sql<number>`count(*)::int` })
-      .from(leads)
-      .where(sql`${leads.agentId} in (${visibleAgents})`)
-      .groupBy(leads.status),
+      .select({ status: leadCounts.status, n: sql<number>`sum(${leadCounts.n})::int` })
+      .from(leadCounts)
+      .where(sql`${leadCounts.agentId} in (${visibleAgents})`)
+      .groupBy(leadCounts.status),
     db
-      .select({ lead: leads, name: nameSql, uri: agents.agentUri })
-      .from(leads)
-      .innerJoin(agents, eq(agents.id, leads.agentId))
-      .where(sql`${leads.id} in ${pageIds}`),
+      .select({ n: sql<number>`coalesce(sum((${agents.leadsCount}->>'l_30')::int), 0)::int` })
+      .from(agents)
+      .where(sql`${agents.id} in (${visibleAgents})`),
   ]);
   const counts = { active: 0, archived: 0, closed: 0 };
   for (const row of countRows) counts[row.status] = Number(row.n);
-  rows.sort(
-    (a, b) => b.lead.createdAt.getTime() - a.lead.createdAt.getTime() || (a.lead.id < b.lead.id ? 1 : -1),
-  );
-  return {
-    items: rows.map((row) => ({ ...toLead(row.lead), agent_name: row.name, agent_uri: row.uri })),
-    total: statuses.reduce((sum, status) => sum + counts[status], 0),
-    counts,
-  };
+  const total = statuses.reduce((sum, status) => sum + counts[status], 0);
+  const all = counts.active + counts.archived + counts.closed;
+  if (total === 0 || query.skip >= total) return { items: [], total, counts };
+
+  const wanted = query.skip + query.limit;
+  // Leads of these statuses in the last 30 days, as last computed (hourly): a guess, not a rule.
+  const recent = Math.max(1, (Number(recentRows[0]?.n ?? 0) * total) / Math.max(all, 1));
+  let days = Math.min(Math.max((30 * 2 * wanted) / recent, 1 / 24), 3650);
+  const base = and(sql`${leads.agentId} in (${visibleAgents})`, inArray(leads.status, statuses));
+  for (let attempt = 0; ; attempt++) {
+    const open = days >= 3650 || attempt >= 6;
+    const rows = await db
+      .select({ lead: leads, name: nameSql, uri: agents.agentUri })
+      .from(leads)
+      .innerJoin(agents, eq(agents.id, leads.agentId))
+      .where(
+        open
+          ? base
+          : and(base, sql`${leads.createdAt} >= now() - make_interval(secs => ${Math.round(days * 86_400)})`),
+      )
+      .orderBy(sql`${leads.createdAt} desc nulls last`, sql`${leads.id} desc nulls last`)
+      .offset(query.skip)
+      .limit(query.limit);
+    // A full page, or every lead there is: the window held the page.
+    if (open || rows.length === query.limit || query.skip + rows.length >= total) {
+      return {
+        items: rows.map((row) => ({ ...toLead(row.lead), agent_name: row.name, agent_uri: row.uri })),
+        total,
+        counts,
+      };
+    }
+    days *= 4;
+  }
 }
 
 /** GET /portal/groups/:groupId/leads: the leads of the group's members linked to the corporate user. */
