@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-context';
 import { type DeliveryDeps, deliverMessage, dispatch, findStrandedMessages } from '../lib/outbox';
 import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
-import { refreshAgentStats } from '../modules/leads/stats';
+import { reconcileLeadCounts, refreshAgentStats } from '../modules/leads/stats';
 import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
 import { makeWebVersion } from '../modules/uploads/resize';
@@ -55,6 +55,7 @@ export async function startWorkers(queue: Queue, deps: AppDeps, options: WorkerO
   await queue.boss.work(QUEUES.leadStats, polling, async () => {
     // leads_count windows slide with time even when no lead arrives.
     await refreshAgentStats(deps.database.db);
+    await reconcileLeadCounts(deps.database.db);
   });
   await queue.boss.work(QUEUES.brokerReminders, polling, async () => {
     // Brokers who have not signed the master agreement three days after the last e-mail.

@@ -84,7 +84,13 @@ const paging = {
 /** GET /portal/groups/:groupId/leads (SPEC.md section 7). */
 export const GroupLeadsQuerySchema = z.object({
   ...paging,
-  filter_agent_uri: z.string().trim().max(200, 'filter_agent_uri is too long').optional(),
+  filter_agent_uri: z
+    .string()
+    .trim()
+    .max(200, 'filter_agent_uri is too long')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'filter_agent_uri cannot contain control characters')
+    .optional(),
 });
 export type GroupLeadsQuery = z.infer<typeof GroupLeadsQuerySchema>;
 

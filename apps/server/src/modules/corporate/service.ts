@@ -20,7 +20,7 @@ export interface Actor {
 }
 
 export const CORPORATE_LINK_INVALID =
-  'This sign-in link has already been used or has expired. Ask the office for a new one.';
+  'This sign-in link has already been used or has expired. Ask the portal support team for a new one.';
 
 const conflict = (detail: string) => new AppError('conflict', detail);
 
@@ -40,7 +40,8 @@ async function agentByEmail(db: Executor, rawEmail: string) {
 }
 
 export async function findGroup(db: Executor, groupId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(groupId)) throw notFound(`No group has the id ${groupId}`);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(groupId))
+    throw notFound(`No group has the id ${groupId}`);
   const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
   if (!group) throw notFound(`No group has the id ${groupId}`);
   return group;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 
 /**
  * `leads_count` (leads in the last 7 to 90 days, total, when computed) and `answer_rate` (calls
@@ -37,4 +37,25 @@ export async function refreshAgentStats(db: Executor, agentId?: string): Promise
     ) c
     where a.id = a2.id ${agentId ? sql`and a2.id = ${agentId}` : sql``}
   `);
+}
+
+/**
+ * Rebuilds lead_counts from the leads, hourly with the statistics. The triggers keep it exact;
+ * this only undoes what no trigger saw (a TRUNCATE, a restore without triggers). The lock lets
+ * writers that already changed leads finish first and makes new ones wait the few milliseconds
+ * of the count, so no change is lost between the count and the write.
+ */
+export async function reconcileLeadCounts(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table lead_counts in share row exclusive mode`);
+    await tx.execute(sql`
+      insert into lead_counts as c (agent_id, status, n)
+        select l.agent_id, l.status, count(*)::int from leads l
+        join agents a on a.id = l.agent_id
+        group by 1, 2 order by 1, 2
+      on conflict (agent_id, status) do update set n = excluded.n where c.n <> excluded.n`);
+    await tx.execute(sql`
+      update lead_counts c set n = 0 where c.n <> 0
+        and not exists (select 1 from leads l where l.agent_id = c.agent_id and l.status = c.status)`);
+  });
 }

@@ -47,8 +47,8 @@ export function CorporateLoginPage() {
                 This sign-in link did not work
               </CardTitle>
               <CardDescription>
-                Office sign-in links work once and for 24 hours. Ask the office for a new link, or sign in
-                with your e-mail and password.
+                Office sign-in links work once and for 24 hours. Ask the portal's support team for a new link,
+                or sign in with your e-mail and password (set one with "Forgot password").
               </CardDescription>
             </CardHeader>
             <Alert variant="destructive">

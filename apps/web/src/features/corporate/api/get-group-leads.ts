@@ -29,7 +29,12 @@ export const groupLeadsQueryOptions = (filter: GroupLeadsFilter) =>
   queryOptions({
     queryKey: [...corporateQueryKey, 'group-leads', filter],
     queryFn: ({ signal }) => getGroupLeads(filter, signal),
-    placeholderData: keepPreviousData,
+    // Another tab, agent or page of the same group keeps its rows on screen until the new ones
+    // arrive; another group does not (its heading would sit over the old group's leads).
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[3] as GroupLeadsFilter | undefined)?.groupId === filter.groupId
+        ? keepPreviousData(previous)
+        : undefined,
     refetchInterval: 60_000,
     staleTime: 15_000,
   });

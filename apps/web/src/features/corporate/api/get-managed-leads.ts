@@ -12,16 +12,33 @@ export interface ManagedLead extends Lead {
 export interface ManagedMember extends GroupMember {
   group_id: string;
   group_name: string;
-  /** null: the member's leads could not be read (not an agent, or the request failed). */
-  total: number | null;
+  /** The member's leads by status on the server; null when its list could not be loaded. */
+  counts: LeadsList['counts'] | null;
 }
 
 export interface ManagedLeads {
+  /** Members who are agents, each once (in the first managed group that lists them). */
   members: ManagedMember[];
-  /** Every member's newest leads, newest first, each lead once. */
+  /** Every member's newest leads (100 each), newest first, each lead once. */
   leads: ManagedLead[];
-  /** Members whose list failed for another reason than "not an agent": shown as empty. */
+  /** Groups or members whose list failed for another reason than "not an agent": shown as empty. */
   failed: number;
+}
+
+/** At most this many member lists are asked for at once. */
+const CONCURRENCY = 6;
+
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return results;
 }
 
 /** GET /portal/managed-groups/:groupId/members. */
@@ -37,43 +54,59 @@ export const getMemberLeads = (groupId: string, memberId: string, signal?: Abort
 
 /**
  * The aggregate of SPEC.md sections 6 and 9: for each managed group, its members, then each
- * member's first page of leads. A 400 means the member is not an agent and is skipped; any other
- * failure of one member's list gives an empty list for that member, not an error page.
+ * member's first page of leads (skip 0, limit 100). A 400 means the member is not an agent and is
+ * skipped; any other failure, of a group's members or of one member's list, gives an empty list
+ * there instead of an error page.
  */
 export async function getManagedLeads(
   groups: readonly { group_id: string; group_name: string }[],
   signal?: AbortSignal,
 ): Promise<ManagedLeads> {
-  const perGroup = await Promise.all(
+  let failed = 0;
+  const lists = await Promise.all(
     groups.map(async (group) => {
-      const members = await getManagedMembers(group.group_id, signal);
-      return Promise.all(
-        members.map(async (member) => {
-          try {
-            const list = await getMemberLeads(group.group_id, member.id, signal);
-            return { member: { ...member, ...group, total: list.total }, items: list.items, failed: false };
-          } catch (error) {
-            if (signal?.aborted) throw error;
-            const notAgent = isApiError(error) && error.status === 400;
-            return { member: { ...member, ...group, total: null }, items: [] as Lead[], failed: !notAgent };
-          }
-        }),
-      );
+      try {
+        return (await getManagedMembers(group.group_id, signal)).map((member) => ({ ...member, ...group }));
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        failed += 1;
+        return [];
+      }
     }),
   );
+  const unique = new Map<string, GroupMember & { group_id: string; group_name: string }>();
+  for (const member of lists.flat()) if (!unique.has(member.id)) unique.set(member.id, member);
+
+  const results = await inBatches([...unique.values()], async (member) => {
+    try {
+      const list = await getMemberLeads(member.group_id, member.id, signal);
+      return { member: { ...member, counts: list.counts }, items: list.items };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (isApiError(error) && error.status === 400) return null;
+      failed += 1;
+      return { member: { ...member, counts: null }, items: [] as Lead[] };
+    }
+  });
+
   const seen = new Set<string>();
   const leads: ManagedLead[] = [];
-  let failed = 0;
   const members: ManagedMember[] = [];
-  for (const { member, items, failed: memberFailed } of perGroup.flat()) {
-    members.push(member);
-    if (memberFailed) failed += 1;
-    for (const lead of items) {
+  for (const result of results) {
+    if (!result) continue;
+    members.push(result.member);
+    for (const lead of result.items) {
       if (seen.has(lead.id)) continue;
       seen.add(lead.id);
-      leads.push({ ...lead, member_id: member.id, member_name: member.name, group_name: member.group_name });
+      leads.push({
+        ...lead,
+        member_id: result.member.id,
+        member_name: result.member.name,
+        group_name: result.member.group_name,
+      });
     }
   }
+  members.sort((a, b) => a.name.localeCompare(b.name));
   leads.sort((a, b) => b.created_at.localeCompare(a.created_at) || (a.id < b.id ? 1 : -1));
   return { members, leads, failed };
 }

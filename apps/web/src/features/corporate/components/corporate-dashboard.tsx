@@ -49,10 +49,13 @@ export function CorporateDashboard() {
   const selected =
     groupList.find((group) => group.group_id === url.groupId)?.group_id ?? groupList[0]?.group_id;
 
-  // A group that is no longer there (or none chosen yet): the first one, without a history entry.
+  // No group chosen yet: the first one, without a history entry and keeping the rest of the
+  // link. A group that is no longer there: the first one, from scratch.
   useEffect(() => {
-    if (selected && url.groupId !== selected) url.setGroup(selected, true);
-  }, [selected, url.groupId, url.setGroup]);
+    if (!selected || url.groupId === selected) return;
+    if (url.groupId === null) url.defaultGroup(selected);
+    else url.setGroup(selected, true);
+  }, [selected, url.groupId, url.setGroup, url.defaultGroup]);
 
   const showLeadsOf = (agent: LinkedAgent) => {
     const group = agent.groups.find((g) => g.group_id === selected) ?? agent.groups[0]!;
@@ -130,7 +133,15 @@ export function CorporateDashboard() {
             <CardTitle>Closings per agent</CardTitle>
             <CardDescription>Closed leads and the gross commission they earned.</CardDescription>
           </CardHeader>
-          {agents.data ? <ClosingsPerAgentChart agents={agents.data} /> : <Skeleton className="h-40" />}
+          {agents.data ? (
+            <ClosingsPerAgentChart agents={agents.data} />
+          ) : agents.isError ? (
+            <p className="text-sm text-muted-foreground">
+              Shown once your agents load (see the message above).
+            </p>
+          ) : (
+            <Skeleton className="h-40" />
+          )}
         </Card>
       </div>
 

@@ -1,5 +1,5 @@
 import type { CorporateGroup, GroupLead, GroupLeadsList } from '@portal/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { formatCount } from '@/components/leads/lead-format';
 import { LeadReadOnlySheet } from '@/components/leads/lead-readonly-sheet';
 import { LeadRow, LeadsListSkeleton, LeadsPager, type LeadsTab } from '@/components/leads/leads-list';
@@ -41,7 +41,12 @@ export function GroupLeads({ groups }: { groups: CorporateGroup[] }) {
     page: url.page,
   });
   const list = leads.data;
-  const opened = url.leadId ? (list?.items.find((lead) => lead.id === url.leadId) ?? null) : null;
+  // The lead opened stays open when a refresh moves it to another page or tab.
+  const [lastOpened, setLastOpened] = useState<GroupLead | null>(null);
+  const opened = url.leadId
+    ? (list?.items.find((lead) => lead.id === url.leadId) ??
+      (lastOpened?.id === url.leadId ? lastOpened : null))
+    : null;
   const agentName = members.data?.find((member) => member.agent_uri === url.agentUri)?.name;
 
   return (
@@ -173,7 +178,10 @@ export function GroupLeads({ groups }: { groups: CorporateGroup[] }) {
                     tab={url.tab}
                     isNew={false}
                     owner={lead.agent_name}
-                    onOpen={() => url.openLead(lead.id)}
+                    onOpen={() => {
+                      setLastOpened(lead);
+                      url.openLead(lead.id);
+                    }}
                   />
                 ))}
               </ul>
@@ -184,7 +192,7 @@ export function GroupLeads({ groups }: { groups: CorporateGroup[] }) {
       </Tabs>
       <LeadReadOnlySheet
         lead={opened}
-        owner={opened ? `${(opened as GroupLead).agent_name} · ${group.group_name}` : undefined}
+        owner={opened ? `${opened.agent_name} · ${group.group_name}` : undefined}
         onClose={url.closeLead}
       />
     </section>

@@ -11,6 +11,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { type ManagedLead, useManagedLeads } from '../api/get-managed-leads';
 
+/** Rows shown at first, and added by "Show more". */
+const PAGE = 100;
+
 const TABS: { value: LeadsTab; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'archived', label: 'Archived' },
@@ -31,29 +34,20 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
   const [tab, setTab] = useState<LeadsTab>('active');
   const [opened, setOpened] = useState<ManagedLead | null>(null);
 
-  const members = useMemo(() => {
-    const byId = new Map<string, { id: string; name: string; groups: string[]; total: number | null }>();
-    for (const member of data.data?.members ?? []) {
-      const known = byId.get(member.id);
-      if (known) known.groups.push(member.group_name);
-      else
-        byId.set(member.id, {
-          id: member.id,
-          name: member.name,
-          groups: [member.group_name],
-          total: member.total,
-        });
-    }
-    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
-  }, [data.data]);
-
+  const [visible, setVisible] = useState(PAGE);
+  const members = data.data?.members ?? [];
+  const chosen = members.filter((member) => !memberId || member.id === memberId);
+  // The server's counts of each member's leads; the list holds each member's newest 100.
+  const counts = { active: 0, archived: 0, closed: 0 };
+  for (const member of chosen) {
+    for (const status of ['active', 'archived', 'closed'] as const)
+      counts[status] += member.counts?.[status] ?? 0;
+  }
+  const countOf = (value: LeadsTab) =>
+    value === 'all' ? counts.active + counts.archived + counts.closed : counts[value];
   const ofMember = (data.data?.leads ?? []).filter((lead) => !memberId || lead.member_id === memberId);
-  const counts = {
-    active: ofMember.filter((lead) => lead.status === 'active').length,
-    archived: ofMember.filter((lead) => lead.status === 'archived').length,
-    closed: ofMember.filter((lead) => lead.status === 'closed').length,
-  };
-  const shown = tab === 'all' ? ofMember : ofMember.filter((lead) => lead.status === tab);
+  const matching = tab === 'all' ? ofMember : ofMember.filter((lead) => lead.status === tab);
+  const shown = matching.slice(0, visible);
 
   return (
     <section aria-label="Members and their leads" className="grid gap-6">
@@ -83,8 +77,8 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
           {data.data.failed > 0 ? (
             <Alert variant="info">
               <AlertDescription>
-                The leads of {data.data.failed === 1 ? 'one member' : `${data.data.failed} members`} could not
-                be loaded just now; they show as empty until the next refresh.
+                Some leads could not be loaded just now ({data.data.failed}{' '}
+                {data.data.failed === 1 ? 'list' : 'lists'}); they show as empty until the next refresh.
               </AlertDescription>
             </Alert>
           ) : null}
@@ -95,11 +89,13 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
                 className="grid gap-0.5 rounded-lg border border-border bg-card p-3 text-sm"
               >
                 <span className="font-medium">{member.name}</span>
-                <span className="text-muted-foreground">{member.groups.join(', ')}</span>
+                <span className="text-muted-foreground">{member.group_name}</span>
                 <span className="text-muted-foreground">
-                  {member.total === null
-                    ? 'No leads to show'
-                    : `${formatCount(member.total)} ${member.total === 1 ? 'lead' : 'leads'}`}
+                  {member.counts === null
+                    ? 'Leads could not be loaded'
+                    : `${formatCount(member.counts.active)} active, ${formatCount(
+                        member.counts.active + member.counts.archived + member.counts.closed,
+                      )} in all`}
                 </span>
               </li>
             ))}
@@ -109,7 +105,10 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
             <NativeSelect
               id={memberSelectId}
               value={memberId}
-              onChange={(event) => setMemberId(event.target.value)}
+              onChange={(event) => {
+                setMemberId(event.target.value);
+                setVisible(PAGE);
+              }}
             >
               <option value="">Every member</option>
               {members.map((member) => (
@@ -119,7 +118,14 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
               ))}
             </NativeSelect>
           </div>
-          <Tabs value={tab} onValueChange={(value) => setTab(value as LeadsTab)} activationMode="manual">
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              setTab(value as LeadsTab);
+              setVisible(PAGE);
+            }}
+            activationMode="manual"
+          >
             <TabsList
               aria-label="Members' leads by status"
               className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit"
@@ -132,7 +138,7 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
                 >
                   {label}{' '}
                   <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground">
-                    {formatCount(value === 'all' ? ofMember.length : counts[value])}
+                    {formatCount(countOf(value))}
                   </span>
                 </TabsTrigger>
               ))}
@@ -157,6 +163,19 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
                   ))}
                 </ul>
               )}
+              {matching.length > shown.length ? (
+                <div>
+                  <Button variant="outline" onClick={() => setVisible((n) => n + PAGE)}>
+                    Show {formatCount(Math.min(PAGE, matching.length - shown.length))} more
+                  </Button>
+                </div>
+              ) : null}
+              {countOf(tab) > matching.length ? (
+                <p className="text-sm text-muted-foreground">
+                  The newest 100 leads of each member are here ({formatCount(matching.length)} of{' '}
+                  {formatCount(countOf(tab))}).
+                </p>
+              ) : null}
             </TabsContent>
           </Tabs>
         </>

@@ -41,6 +41,8 @@ export function useGroupLeadsUrlState() {
         update({ group: groupId, agent: null, page: null, lead: null }, replace),
       [update],
     ),
+    /** The group a link left out, keeping the rest of the link (agent, status, lead). */
+    defaultGroup: useCallback((groupId: string) => update({ group: groupId }, true), [update]),
     setAgent: useCallback((uri: string) => update({ agent: uri, page: null }), [update]),
     /** One agent's leads in one of its groups (from the agents table). */
     showAgent: useCallback(

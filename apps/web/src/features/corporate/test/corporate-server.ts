@@ -58,13 +58,16 @@ export function buildLinkedAgent(overrides: Partial<LinkedAgent> = {}): LinkedAg
   };
 }
 
-export const buildGroup = (overrides: Partial<CorporateGroup> = {}): CorporateGroup => ({
-  group_id: `00000000-0000-4000-8000-00000000000${(sequence += 1) % 10}`,
-  group_name: 'Group',
-  accessible_agent_count: 0,
-  total_agent_count: 0,
-  ...overrides,
-});
+export function buildGroup(overrides: Partial<CorporateGroup> = {}): CorporateGroup {
+  sequence += 1;
+  return {
+    group_id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    group_name: 'Group',
+    accessible_agent_count: 0,
+    total_agent_count: 0,
+    ...overrides,
+  };
+}
 
 export const weeks = Array.from({ length: 12 }, (_, i) =>
   new Date(Date.UTC(2026, 8, 7) + i * 7 * 86_400_000).toISOString().slice(0, 10),
