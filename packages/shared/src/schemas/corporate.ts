@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_STATUSES } from '../constants';
-import { LEADS_PAGE_LIMIT, LeadCountsSchema, LeadSchema } from './leads';
+import { LEADS_PAGE_LIMIT, LeadCountsSchema, LeadSchema, QueryFlagSchema } from './leads';
 
 /**
  * Corporate users and group managers (SPEC.md sections 3, 6 and 7; DESIGN.md section 7).
@@ -58,11 +58,6 @@ export const GroupLeadsListSchema = z.object({
 });
 export type GroupLeadsList = z.infer<typeof GroupLeadsListSchema>;
 
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((value) => value === true || value === 'true' || value === '1')
-  .optional();
-
 const paging = {
   skip: z.coerce
     .number()
@@ -76,9 +71,9 @@ const paging = {
     .min(1, 'limit must be between 1 and 100')
     .max(LEADS_PAGE_LIMIT, 'limit must be between 1 and 100')
     .default(LEADS_PAGE_LIMIT),
-  active: flag,
-  archived: flag,
-  closed: flag,
+  active: QueryFlagSchema,
+  archived: QueryFlagSchema,
+  closed: QueryFlagSchema,
 };
 
 /** GET /portal/groups/:groupId/leads (SPEC.md section 7). */

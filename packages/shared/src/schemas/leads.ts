@@ -87,7 +87,8 @@ export const LeadsListSchema = z.object({
 });
 export type LeadsList = z.infer<typeof LeadsListSchema>;
 
-const flag = z
+/** A query-string flag: true, false, 1 or 0. */
+export const QueryFlagSchema = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === '1')
   .optional();
@@ -101,9 +102,9 @@ export const LeadsQuerySchema = z.object({
     .min(1, 'limit must be between 1 and 100')
     .max(LEADS_PAGE_LIMIT, 'limit must be between 1 and 100')
     .default(LEADS_PAGE_LIMIT),
-  active: flag,
-  archived: flag,
-  closed: flag,
+  active: QueryFlagSchema,
+  archived: QueryFlagSchema,
+  closed: QueryFlagSchema,
   q: z.string().trim().max(100, 'Search is too long').optional(),
 });
 export type LeadsQuery = z.infer<typeof LeadsQuerySchema>;

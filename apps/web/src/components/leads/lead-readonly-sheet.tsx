@@ -10,8 +10,8 @@ import {
 } from '@/components/ui/sheet';
 import { formatPhone } from '@/lib/format-phone';
 import { LeadStatusBadge, LeadTypeBadge } from './lead-badges';
-import { formatDateTime, formatDay, formatMoney, leadAddress, leadName } from './lead-format';
-import { Section } from './lead-section';
+import { formatDateTime, leadAddress, leadName } from './lead-format';
+import { LeadClosingSection, Section } from './lead-section';
 
 /**
  * A lead for someone who watches rather than works it (a corporate user, a group manager): what
@@ -76,28 +76,7 @@ export function LeadReadOnlySheet({
               <p className="break-words">{leadAddress(lead)}</p>
               {lead.county ? <p className="text-sm text-muted-foreground">{lead.county} County</p> : null}
             </Section>
-            {lead.status === 'closed' ? (
-              <Section title="Closing">
-                <dl className="grid grid-cols-3 gap-3 text-sm">
-                  <div className="grid gap-0.5">
-                    <dt className="text-muted-foreground">Closing date</dt>
-                    <dd className="font-medium">{lead.closing_date ? formatDay(lead.closing_date) : '—'}</dd>
-                  </div>
-                  <div className="grid gap-0.5">
-                    <dt className="text-muted-foreground">Sale price</dt>
-                    <dd className="font-medium">
-                      {lead.sale_price !== null ? formatMoney(lead.sale_price) : '—'}
-                    </dd>
-                  </div>
-                  <div className="grid gap-0.5">
-                    <dt className="text-muted-foreground">Gross commission</dt>
-                    <dd className="font-medium">
-                      {lead.gross_commission !== null ? formatMoney(lead.gross_commission) : '—'}
-                    </dd>
-                  </div>
-                </dl>
-              </Section>
-            ) : null}
+            {lead.status === 'closed' ? <LeadClosingSection lead={lead} /> : null}
             <Section title="Notes">
               {lead.notes ? (
                 <p className="whitespace-pre-wrap break-words">{lead.notes}</p>

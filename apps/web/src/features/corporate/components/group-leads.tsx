@@ -1,25 +1,17 @@
 import type { CorporateGroup, GroupLead, GroupLeadsList } from '@portal/shared';
 import { useId, useState } from 'react';
-import { formatCount } from '@/components/leads/lead-format';
 import { LeadReadOnlySheet } from '@/components/leads/lead-readonly-sheet';
+import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, LeadsPager, type LeadsTab } from '@/components/leads/leads-list';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useGroupLeads } from '../api/get-group-leads';
 import { useGroupMembers } from '../api/get-group-members';
 import { useGroupLeadsUrlState } from './use-group-leads-url-state';
-
-const TABS: { value: LeadsTab; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-];
 
 const countFor = (list: GroupLeadsList | undefined, tab: LeadsTab) => {
   if (!list) return null;
@@ -93,103 +85,87 @@ export function GroupLeads({ groups }: { groups: CorporateGroup[] }) {
         </div>
       </div>
 
-      <Tabs value={url.tab} onValueChange={(value) => url.setTab(value as LeadsTab)} activationMode="manual">
-        <TabsList aria-label="Leads by status" className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
-          {TABS.map(({ value, label }) => {
-            const count = countFor(list, value);
-            return (
-              <TabsTrigger
-                key={value}
-                value={value}
-                className="h-auto min-h-9 flex-col gap-0 px-1 py-1 sm:flex-row sm:gap-1.5 sm:px-3"
-              >
-                {label}{' '}
-                {count === null ? null : (
-                  <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground">
-                    {formatCount(count)}
-                  </span>
-                )}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
-        <TabsContent value={url.tab} className="grid gap-3">
-          {!list ? (
-            leads.isError ? (
-              <Alert variant="destructive">
-                <AlertTitle>The group's leads could not be loaded</AlertTitle>
-                <AlertDescription>
-                  <p>{errorMessage(leads.error)}</p>
-                  <div>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => void leads.refetch()}
-                      pending={leads.isFetching}
-                    >
-                      Try again
-                    </Button>
-                  </div>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <LeadsListSkeleton />
-            )
-          ) : list.items.length === 0 ? (
-            <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-border p-6">
-              <p className="font-medium">
-                {list.total > 0 && url.page > 1
-                  ? 'This page is past the last lead'
-                  : url.agentUri
-                    ? `${agentName ?? 'This agent'} has no ${url.tab === 'all' ? '' : `${url.tab} `}leads in this group`
-                    : `No ${url.tab === 'all' ? '' : `${url.tab} `}leads in ${group.group_name} yet`}
-              </p>
-              <p className="text-sm text-muted-foreground">
-                Leads appear here as soon as the network routes them to the group's agents.
-              </p>
-              <div className="flex flex-wrap gap-2">
-                {url.page > 1 ? (
-                  <Button variant="outline" size="sm" onClick={() => url.setPage(1)}>
-                    Go to the first page
+      <LeadStatusTabs
+        value={url.tab}
+        onChange={url.setTab}
+        countOf={(tab) => countFor(list, tab)}
+        label="Leads by status"
+      >
+        {!list ? (
+          leads.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>The group's leads could not be loaded</AlertTitle>
+              <AlertDescription>
+                <p>{errorMessage(leads.error)}</p>
+                <div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void leads.refetch()}
+                    pending={leads.isFetching}
+                  >
+                    Try again
                   </Button>
-                ) : null}
-                {url.agentUri ? (
-                  <Button variant="outline" size="sm" onClick={() => url.setAgent('')}>
-                    Show every agent
-                  </Button>
-                ) : null}
-                {url.tab !== 'all' ? (
-                  <Button variant="outline" size="sm" onClick={() => url.setTab('all')}>
-                    Show all statuses
-                  </Button>
-                ) : null}
-              </div>
-            </div>
+                </div>
+              </AlertDescription>
+            </Alert>
           ) : (
-            <div
-              aria-busy={leads.isPlaceholderData || undefined}
-              className={cn('grid gap-3', leads.isPlaceholderData && 'opacity-60')}
-            >
-              <ul aria-label={`Leads of ${group.group_name}, newest first`} className="grid gap-2">
-                {list.items.map((lead) => (
-                  <LeadRow
-                    key={lead.id}
-                    lead={lead}
-                    tab={url.tab}
-                    isNew={false}
-                    owner={lead.agent_name}
-                    onOpen={() => {
-                      setLastOpened(lead);
-                      url.openLead(lead.id);
-                    }}
-                  />
-                ))}
-              </ul>
-              <LeadsPager page={url.page} shown={list.items.length} total={list.total} onPage={url.setPage} />
+            <LeadsListSkeleton />
+          )
+        ) : list.items.length === 0 ? (
+          <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-border p-6">
+            <p className="font-medium">
+              {list.total > 0 && url.page > 1
+                ? 'This page is past the last lead'
+                : url.agentUri
+                  ? `${agentName ?? 'This agent'} has no ${url.tab === 'all' ? '' : `${url.tab} `}leads in this group`
+                  : `No ${url.tab === 'all' ? '' : `${url.tab} `}leads in ${group.group_name} yet`}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              Leads appear here as soon as the network routes them to the group's agents.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {url.page > 1 ? (
+                <Button variant="outline" size="sm" onClick={() => url.setPage(1)}>
+                  Go to the first page
+                </Button>
+              ) : null}
+              {url.agentUri ? (
+                <Button variant="outline" size="sm" onClick={() => url.setAgent('')}>
+                  Show every agent
+                </Button>
+              ) : null}
+              {url.tab !== 'all' ? (
+                <Button variant="outline" size="sm" onClick={() => url.setTab('all')}>
+                  Show all statuses
+                </Button>
+              ) : null}
             </div>
-          )}
-        </TabsContent>
-      </Tabs>
+          </div>
+        ) : (
+          <div
+            aria-busy={leads.isPlaceholderData || undefined}
+            className={cn('grid gap-3', leads.isPlaceholderData && 'opacity-60')}
+          >
+            <ul aria-label={`Leads of ${group.group_name}, newest first`} className="grid gap-2">
+              {list.items.map((lead) => (
+                <LeadRow
+                  key={lead.id}
+                  lead={lead}
+                  tab={url.tab}
+                  isNew={false}
+                  owner={lead.agent_name}
+                  onOpen={() => {
+                    setLastOpened(lead);
+                    url.openLead(lead.id);
+                  }}
+                />
+              ))}
+            </ul>
+            <LeadsPager page={url.page} shown={list.items.length} total={list.total} onPage={url.setPage} />
+          </div>
+        )}
+      </LeadStatusTabs>
       <LeadReadOnlySheet
         lead={opened}
         owner={opened ? `${opened.agent_name} · ${group.group_name}` : undefined}

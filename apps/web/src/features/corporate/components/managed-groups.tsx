@@ -2,24 +2,17 @@ import type { GroupMembership } from '@portal/shared';
 import { useId, useMemo, useState } from 'react';
 import { formatCount } from '@/components/leads/lead-format';
 import { LeadReadOnlySheet } from '@/components/leads/lead-readonly-sheet';
+import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, type LeadsTab } from '@/components/leads/leads-list';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { type ManagedLead, useManagedLeads } from '../api/get-managed-leads';
 
 /** Rows shown at first, and added by "Show more". */
 const PAGE = 100;
-
-const TABS: { value: LeadsTab; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-];
 
 /**
  * "My groups" for a group manager: the members of every group it manages and their newest leads
@@ -118,66 +111,48 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
               ))}
             </NativeSelect>
           </div>
-          <Tabs
+          <LeadStatusTabs
             value={tab}
-            onValueChange={(value) => {
-              setTab(value as LeadsTab);
+            onChange={(next) => {
+              setTab(next);
               setVisible(PAGE);
             }}
-            activationMode="manual"
+            countOf={countOf}
+            label="Members' leads by status"
           >
-            <TabsList
-              aria-label="Members' leads by status"
-              className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit"
-            >
-              {TABS.map(({ value, label }) => (
-                <TabsTrigger
-                  key={value}
-                  value={value}
-                  className="h-auto min-h-9 flex-col gap-0 px-1 py-1 sm:flex-row sm:gap-1.5 sm:px-3"
-                >
-                  {label}{' '}
-                  <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground">
-                    {formatCount(countOf(value))}
-                  </span>
-                </TabsTrigger>
-              ))}
-            </TabsList>
-            <TabsContent value={tab} className="grid gap-3">
-              {shown.length === 0 ? (
-                <p className="rounded-lg border border-dashed border-border p-6 text-sm text-muted-foreground">
-                  No {tab === 'all' ? '' : `${tab} `}leads{memberId ? ' for this member' : ' in your groups'}{' '}
-                  yet. New leads show here within a minute of reaching a member.
-                </p>
-              ) : (
-                <ul aria-label="Members' leads, newest first" className="grid gap-2">
-                  {shown.map((lead) => (
-                    <LeadRow
-                      key={lead.id}
-                      lead={lead}
-                      tab={tab}
-                      isNew={false}
-                      owner={lead.member_name}
-                      onOpen={() => setOpened(lead)}
-                    />
-                  ))}
-                </ul>
-              )}
-              {matching.length > shown.length ? (
-                <div>
-                  <Button variant="outline" onClick={() => setVisible((n) => n + PAGE)}>
-                    Show {formatCount(Math.min(PAGE, matching.length - shown.length))} more
-                  </Button>
-                </div>
-              ) : null}
-              {countOf(tab) > matching.length ? (
-                <p className="text-sm text-muted-foreground">
-                  The newest 100 leads of each member are here ({formatCount(matching.length)} of{' '}
-                  {formatCount(countOf(tab))}).
-                </p>
-              ) : null}
-            </TabsContent>
-          </Tabs>
+            {shown.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-border p-6 text-sm text-muted-foreground">
+                No {tab === 'all' ? '' : `${tab} `}leads{memberId ? ' for this member' : ' in your groups'}{' '}
+                yet. New leads show here within a minute of reaching a member.
+              </p>
+            ) : (
+              <ul aria-label="Members' leads, newest first" className="grid gap-2">
+                {shown.map((lead) => (
+                  <LeadRow
+                    key={lead.id}
+                    lead={lead}
+                    tab={tab}
+                    isNew={false}
+                    owner={lead.member_name}
+                    onOpen={() => setOpened(lead)}
+                  />
+                ))}
+              </ul>
+            )}
+            {matching.length > shown.length ? (
+              <div>
+                <Button variant="outline" onClick={() => setVisible((n) => n + PAGE)}>
+                  Show {formatCount(Math.min(PAGE, matching.length - shown.length))} more
+                </Button>
+              </div>
+            ) : null}
+            {countOf(tab) > matching.length ? (
+              <p className="text-sm text-muted-foreground">
+                The newest 100 leads of each member are here ({formatCount(matching.length)} of{' '}
+                {formatCount(countOf(tab))}).
+              </p>
+            ) : null}
+          </LeadStatusTabs>
         </>
       )}
       <LeadReadOnlySheet

@@ -2,14 +2,8 @@ import type { Lead, LeadDetail } from '@portal/shared';
 import { Archive, CircleCheck, Mail, MessageSquare, Phone, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
-import {
-  formatDateTime,
-  formatDay,
-  formatMoney,
-  leadAddress,
-  leadName,
-} from '@/components/leads/lead-format';
-import { Section } from '@/components/leads/lead-section';
+import { formatDateTime, leadAddress, leadName } from '@/components/leads/lead-format';
+import { LeadClosingSection, Section } from '@/components/leads/lead-section';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -130,7 +124,7 @@ function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
           <p className="break-words">{leadAddress(lead)}</p>
           {lead.county ? <p className="text-sm text-muted-foreground">{lead.county} County</p> : null}
         </Section>
-        {lead.status === 'closed' ? <ClosingSection lead={lead} /> : null}
+        {lead.status === 'closed' ? <LeadClosingSection lead={lead} /> : null}
         <LeadActions lead={lead} />
         <LeadNotesForm lead={lead} />
         <Section title="Activity">
@@ -201,29 +195,6 @@ function ContactSection({ lead }: { lead: Lead }) {
           </a>
         ) : null}
       </div>
-    </Section>
-  );
-}
-
-function ClosingSection({ lead }: { lead: Lead }) {
-  return (
-    <Section title="Closing">
-      <dl className="grid grid-cols-3 gap-3 text-sm">
-        <div className="grid gap-0.5">
-          <dt className="text-muted-foreground">Closing date</dt>
-          <dd className="font-medium">{lead.closing_date ? formatDay(lead.closing_date) : '—'}</dd>
-        </div>
-        <div className="grid gap-0.5">
-          <dt className="text-muted-foreground">Sale price</dt>
-          <dd className="font-medium">{lead.sale_price !== null ? formatMoney(lead.sale_price) : '—'}</dd>
-        </div>
-        <div className="grid gap-0.5">
-          <dt className="text-muted-foreground">Gross commission</dt>
-          <dd className="font-medium">
-            {lead.gross_commission !== null ? formatMoney(lead.gross_commission) : '—'}
-          </dd>
-        </div>
-      </dl>
     </Section>
   );
 }

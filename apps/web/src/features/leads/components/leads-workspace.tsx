@@ -1,13 +1,13 @@
 import type { Lead, LeadsList } from '@portal/shared';
 import { RefreshCw } from 'lucide-react';
 import { formatCount } from '@/components/leads/lead-format';
+import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, LeadsPager } from '@/components/leads/leads-list';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { LEADS_TABS, type LeadsTab, useLeads } from '../api/get-leads';
+import { type LeadsTab, useLeads } from '../api/get-leads';
 import { LeadDetailSheet } from './lead-detail-sheet';
 import { LeadsEmpty } from './leads-empty';
 import { LeadsSearch } from './leads-search';
@@ -59,41 +59,25 @@ export function LeadsWorkspace({ audience }: { audience: 'agent' | 'recipient' }
         <LeadsSearch value={q} onSearch={url.setQuery} />
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => url.setTab(value as LeadsTab)} activationMode="manual">
-        <TabsList aria-label="Leads by status" className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
-          {LEADS_TABS.map((value) => {
-            const count = countFor(list, value);
-            return (
-              <TabsTrigger
-                key={value}
-                value={value}
-                className="h-auto min-h-9 flex-col gap-0 px-1 py-1 sm:flex-row sm:gap-1.5 sm:px-3"
-              >
-                {TAB_LABELS[value]}{' '}
-                {count === null ? null : (
-                  <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground">
-                    {formatCount(count)}
-                  </span>
-                )}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
-        <TabsContent value={tab} className="grid gap-3">
-          <LeadsResults
-            audience={audience}
-            tab={tab}
-            q={q}
-            page={page}
-            leads={leads}
-            newIds={newIds}
-            onOpen={open}
-            onPage={url.setPage}
-            onClearSearch={() => url.setQuery('')}
-            onShowAll={() => url.setTab('all')}
-          />
-        </TabsContent>
-      </Tabs>
+      <LeadStatusTabs
+        value={tab}
+        onChange={url.setTab}
+        countOf={(value) => countFor(list, value)}
+        label="Leads by status"
+      >
+        <LeadsResults
+          audience={audience}
+          tab={tab}
+          q={q}
+          page={page}
+          leads={leads}
+          newIds={newIds}
+          onOpen={open}
+          onPage={url.setPage}
+          onClearSearch={() => url.setQuery('')}
+          onShowAll={() => url.setTab('all')}
+        />
+      </LeadStatusTabs>
 
       <LeadDetailSheet leadId={url.leadId} row={openedRow} onClose={url.closeLead} />
     </section>
