@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_STATUSES } from '../constants';
-import { LEADS_PAGE_LIMIT, LeadCountsSchema, LeadSchema, QueryFlagSchema } from './leads';
+import { LEADS_PAGING, LeadCountsSchema, LeadSchema } from './leads';
 
 /**
  * Corporate users and group managers (SPEC.md sections 3, 6 and 7; DESIGN.md section 7).
@@ -58,27 +58,9 @@ export const GroupLeadsListSchema = z.object({
 });
 export type GroupLeadsList = z.infer<typeof GroupLeadsListSchema>;
 
-const paging = {
-  skip: z.coerce
-    .number()
-    .int()
-    .min(0, 'skip must be 0 or more')
-    .max(1_000_000, 'skip is too large')
-    .default(0),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be between 1 and 100')
-    .max(LEADS_PAGE_LIMIT, 'limit must be between 1 and 100')
-    .default(LEADS_PAGE_LIMIT),
-  active: QueryFlagSchema,
-  archived: QueryFlagSchema,
-  closed: QueryFlagSchema,
-};
-
 /** GET /portal/groups/:groupId/leads (SPEC.md section 7). */
 export const GroupLeadsQuerySchema = z.object({
-  ...paging,
+  ...LEADS_PAGING,
   filter_agent_uri: z
     .string()
     .trim()
@@ -90,7 +72,7 @@ export const GroupLeadsQuerySchema = z.object({
 export type GroupLeadsQuery = z.infer<typeof GroupLeadsQuerySchema>;
 
 /** GET /portal/managed-groups/:groupId/members/:memberId/leads (SPEC.md section 7). */
-export const MemberLeadsQuerySchema = z.object(paging);
+export const MemberLeadsQuerySchema = z.object(LEADS_PAGING);
 export type MemberLeadsQuery = z.infer<typeof MemberLeadsQuerySchema>;
 
 /** GET /portal/corporate-stats: leads per week per group for the dashboard's chart (12 weeks). */

@@ -93,9 +93,14 @@ export const QueryFlagSchema = z
   .transform((value) => value === true || value === 'true' || value === '1')
   .optional();
 
-/** GET /portal/me/leads: skip 0 / limit 100 (SPEC.md section 9); status flags; search. */
-export const LeadsQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
+/** Paging and status flags of every leads list: skip 0 / limit 100 (SPEC.md section 9). */
+export const LEADS_PAGING = {
+  skip: z.coerce
+    .number()
+    .int()
+    .min(0, 'skip must be 0 or more')
+    .max(1_000_000, 'skip is too large')
+    .default(0),
   limit: z.coerce
     .number()
     .int()
@@ -105,6 +110,11 @@ export const LeadsQuerySchema = z.object({
   active: QueryFlagSchema,
   archived: QueryFlagSchema,
   closed: QueryFlagSchema,
+};
+
+/** GET /portal/me/leads: paging, status flags and a search. */
+export const LeadsQuerySchema = z.object({
+  ...LEADS_PAGING,
   q: z.string().trim().max(100, 'Search is too long').optional(),
 });
 export type LeadsQuery = z.infer<typeof LeadsQuerySchema>;

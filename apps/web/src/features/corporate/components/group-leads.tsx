@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { LeadReadOnlySheet } from '@/components/leads/lead-readonly-sheet';
 import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, LeadsPager, type LeadsTab } from '@/components/leads/leads-list';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LeadsLoadFailed } from '@/components/leads/leads-load-failed';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -93,22 +93,7 @@ export function GroupLeads({ groups }: { groups: CorporateGroup[] }) {
       >
         {!list ? (
           leads.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>The group's leads could not be loaded</AlertTitle>
-              <AlertDescription>
-                <p>{errorMessage(leads.error)}</p>
-                <div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => void leads.refetch()}
-                    pending={leads.isFetching}
-                  >
-                    Try again
-                  </Button>
-                </div>
-              </AlertDescription>
-            </Alert>
+            <LeadsLoadFailed title="The group's leads could not be loaded" query={leads} />
           ) : (
             <LeadsListSkeleton />
           )

@@ -4,11 +4,11 @@ import { formatCount } from '@/components/leads/lead-format';
 import { LeadReadOnlySheet } from '@/components/leads/lead-readonly-sheet';
 import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, type LeadsTab } from '@/components/leads/leads-list';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LeadsLoadFailed } from '@/components/leads/leads-load-failed';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { errorMessage } from '@/lib/api-client';
 import { type ManagedLead, useManagedLeads } from '../api/get-managed-leads';
 
 /** Rows shown at first, and added by "Show more". */
@@ -46,22 +46,7 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
     <section aria-label="Members and their leads" className="grid gap-6">
       {!data.data ? (
         data.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Your groups could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>{errorMessage(data.error)}</p>
-              <div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void data.refetch()}
-                  pending={data.isFetching}
-                >
-                  Try again
-                </Button>
-              </div>
-            </AlertDescription>
-          </Alert>
+          <LeadsLoadFailed title="Your groups could not be loaded" query={data} />
         ) : (
           <LeadsListSkeleton />
         )

@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { formatCount } from '@/components/leads/lead-format';
 import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, LeadsPager } from '@/components/leads/leads-list';
+import { LeadsLoadFailed } from '@/components/leads/leads-load-failed';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
@@ -110,24 +111,7 @@ function LeadsResults({
   const list = leads.data;
   if (!list) {
     if (leads.isError) {
-      return (
-        <Alert variant="destructive">
-          <AlertTitle>Your leads could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{errorMessage(leads.error)}</p>
-            <div>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void leads.refetch()}
-                pending={leads.isFetching}
-              >
-                Try again
-              </Button>
-            </div>
-          </AlertDescription>
-        </Alert>
-      );
+      return <LeadsLoadFailed title="Your leads could not be loaded" query={leads} />;
     }
     return <LeadsListSkeleton />;
   }
