@@ -27,7 +27,7 @@ export async function linkFromMailbox(
 ): Promise<string> {
   if (!admin.url().endsWith('/dev/mailbox')) {
     await signIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
-    await admin.waitForURL(/\/leads$/);
+    await admin.waitForURL(/\/admin$/);
     await admin.goto('/dev/mailbox');
   }
   await seeHeading(admin, 'Dev mailbox');
@@ -52,7 +52,7 @@ export async function linkFromMailbox(
 export async function openMailbox(admin: Page) {
   if (!admin.url().endsWith('/dev/mailbox')) {
     await signIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
-    await admin.waitForURL(/\/leads$/);
+    await admin.waitForURL(/\/admin$/);
     await admin.goto('/dev/mailbox');
   }
   await seeHeading(admin, 'Dev mailbox');

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { corporateRoutes } from './modules/corporate/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(authRoutes);
       await api.register(portalRoutes);
       await api.register(corporateRoutes);
+      await api.register(adminRoutes);
       await api.register(devRoutes);
       await api.register(uploadRoutes);
       await api.register(recipientRoutes);

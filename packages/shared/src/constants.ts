@@ -18,11 +18,36 @@ export const SIGNUP_STATUSES = [
 ] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
 
+/** Each signup step as people read it (the wizard's titles, the console's labels). */
+export const SIGNUP_STATUS_TITLES: Record<SignupStatus, string> = {
+  serviceAgreement: 'Service agreement',
+  brokerageInfo: 'Brokerage information',
+  masterAgreement: 'Master referral agreement',
+  mailingAddress: 'Mailing address',
+  timezone: 'Time zone',
+  sms: 'Text message test',
+  email: 'E-mail test',
+  saveTheNumber: 'Save the number',
+  lsa: 'Google Local Services Ads',
+  googleAds: 'Google Ads',
+  eoInsurance: 'E&O insurance',
+  zoom: 'Onboarding call',
+  countdown: 'Countdown to go-live',
+  complete: 'Complete',
+};
+
 /** Where a newly registered agent enters the wizard (DESIGN.md section 4). */
 export const SIGNUP_ENTRY_STATUS: SignupStatus = 'mailingAddress';
 
 export const AGENT_STATUSES = ['onboarding', 'active', 'inactive', 'suspended', 'terminated'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const AGENT_STATUS_TITLES: Record<AgentStatus, string> = {
+  onboarding: 'Onboarding',
+  active: 'Active',
+  inactive: 'Inactive',
+  suspended: 'Suspended',
+  terminated: 'Terminated',
+};
 
 export const USER_ROLES = ['agent', 'corporate', 'recipient', 'superuser', 'team_member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

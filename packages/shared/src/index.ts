@@ -10,6 +10,7 @@ export * from './rules/service-area';
 export * from './rules/signup';
 export * from './rules/visibility';
 export * from './rules/zoned-time';
+export * from './schemas/admin';
 export * from './schemas/agent';
 export * from './schemas/auth';
 export * from './schemas/corporate';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -35,6 +36,8 @@ export async function openPglite(
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     loadDataDir: options.loadDataDir,
+    // The console's searches use trigram indexes (migration 0011), as on PostgreSQL.
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

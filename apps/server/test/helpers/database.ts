@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
+import { forgetSettings } from '../../src/lib/settings';
 
 export const TEMPLATE_DB = 'portal_test_template';
 export const TEMPLATE_FILE = path.resolve(import.meta.dirname, '../../../../.data-test/pglite-template.tar');
@@ -67,6 +68,7 @@ const TABLES = [
   'audit_log',
   'outbox_messages',
   'rate_limits',
+  'settings',
   'users',
 ];
 
@@ -74,4 +76,5 @@ const TABLES = [
 export async function resetTables(database: Database): Promise<void> {
   await database.executeSql(`truncate table ${TABLES.join(', ')} restart identity cascade`);
   await database.executeSql('delete from pgboss.job');
+  forgetSettings();
 }

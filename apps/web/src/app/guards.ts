@@ -1,38 +1,13 @@
-import { type GuardSession, isPublicPath, normalisePath, type PortalMe, resolveRoute } from '@portal/shared';
+import { isPublicPath, normalisePath, resolveRoute } from '@portal/shared';
 import type { AuthState } from '@/lib/auth';
-import { portalFlagVisible as visibility } from '@/lib/portal-visibility';
+import { buildGuardSession } from '@/lib/portal-visibility';
+
+export { buildGuardSession, portalVisibility } from '@/lib/portal-visibility';
 
 /**
  * The bridge between the auth state and the shared access rules: the rules themselves live in
  * @portal/shared (`resolveRoute`), used unchanged.
  */
-
-export function buildGuardSession(auth: Pick<AuthState, 'status' | 'me'>): GuardSession {
-  if (auth.status === 'recipient') return { kind: 'recipient' };
-  const { me } = auth;
-  if (auth.status !== 'user' || !me) return { kind: 'anonymous' };
-  return {
-    kind: 'user',
-    userRole: me.user_role,
-    isSuperuser: me.is_superuser,
-    agent: me.agent_profile
-      ? {
-          signupStatus: me.agent_profile.signup_status,
-          canSeeOnboarding: visibility(me, 'can_see_portal_onboarding'),
-          ratingRequired: me.rating_required,
-        }
-      : null,
-  };
-}
-
-/** Which parts of the dashboard the signed-in user may see (SPEC.md section 6). */
-export function portalVisibility(me: PortalMe) {
-  return {
-    onboarding: me.agent_profile !== null && visibility(me, 'can_see_portal_onboarding'),
-    zips: visibility(me, 'can_see_portal_zips'),
-    recipients: visibility(me, 'can_see_portal_recipients'),
-  };
-}
 
 export type RouteDecision =
   | { action: 'allow' }

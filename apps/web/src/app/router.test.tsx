@@ -117,13 +117,35 @@ describe('dashboard layout', () => {
     expect(links).toEqual(['Leads', 'Onboarding', 'Profile', 'FAQ']);
   });
 
-  it('offers the dev mailbox to superusers', async () => {
-    signedInAs(buildMe({ is_superuser: true, user_role: 'superuser', agent_profile: null }));
-    renderApp('/leads');
+  it('lands a superuser on the console, with the console and the dev mailbox as its navigation', async () => {
+    signedInAs(buildMe({ is_superuser: true, user_role: 'superuser', agent_profile: null }), {
+      'GET /api/admin/overview': () =>
+        json(200, {
+          agents: { onboarding: 2, active: 5, inactive: 0, suspended: 0, terminated: 0 },
+          unassigned_leads: 3,
+          leads_today: 4,
+          messages_failed: 1,
+          messages_queued: 0,
+          access_codes_active: 2,
+        }),
+    });
+    const { location } = renderApp('/');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(location()).toBe('/admin'));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Console', 'Dev mailbox']);
     expect(within(nav).getByRole('link', { name: 'Dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
-    expect(within(nav).queryByRole('link', { name: 'Onboarding' })).not.toBeInTheDocument();
+  });
+
+  it('keeps everyone else out of the console', async () => {
+    signedInAs(buildMe());
+    const { location } = renderApp('/admin/agents');
+    await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(location()).not.toMatch(/^\/admin/));
   });
 
   it('opens and closes the mobile menu by keyboard', async () => {

@@ -106,6 +106,71 @@ const page =
   async () => ({ Component: pick(await load()) });
 
 const profilePages = () => import('@/features/profile/pages/profile-pages');
+const adminPage = (load: () => Promise<Record<string, unknown>>, name: string): RouteObject['lazy'] =>
+  page(load, (m) => m[name] as ComponentType);
+
+/** The superuser console (DESIGN.md section 8): its own layout, one page per area. */
+const adminRoutes: RouteObject = {
+  path: paths.admin.path,
+  lazy: page(
+    () => import('@/features/admin/components/admin-layout'),
+    (m) => m.AdminLayout,
+  ),
+  children: [
+    {
+      index: true,
+      lazy: adminPage(() => import('@/features/admin/pages/overview-page'), 'AdminOverviewPage'),
+    },
+    {
+      path: paths.adminAgents.path,
+      lazy: adminPage(() => import('@/features/admin/pages/agents-page'), 'AdminAgentsPage'),
+    },
+    {
+      path: paths.adminAgent.path,
+      lazy: adminPage(() => import('@/features/admin/pages/agent-page'), 'AdminAgentPage'),
+    },
+    {
+      path: paths.adminAgentPreview.path,
+      lazy: adminPage(() => import('@/features/admin/pages/agent-preview-page'), 'AdminAgentPreviewPage'),
+    },
+    {
+      path: paths.adminAccessCodes.path,
+      lazy: adminPage(() => import('@/features/admin/pages/access-codes-page'), 'AdminAccessCodesPage'),
+    },
+    {
+      path: paths.adminCorporate.path,
+      lazy: adminPage(() => import('@/features/admin/pages/corporate-page'), 'AdminCorporatePage'),
+    },
+    {
+      path: paths.adminGroup.path,
+      lazy: adminPage(() => import('@/features/admin/pages/group-page'), 'AdminGroupPage'),
+    },
+    {
+      path: paths.adminApiKeys.path,
+      lazy: adminPage(() => import('@/features/admin/pages/api-keys-page'), 'AdminApiKeysPage'),
+    },
+    {
+      path: paths.adminLeads.path,
+      lazy: adminPage(() => import('@/features/admin/pages/leads-page'), 'AdminLeadsPage'),
+    },
+    {
+      path: paths.adminLeadsImport.path,
+      lazy: adminPage(() => import('@/features/admin/pages/leads-import-page'), 'AdminLeadsImportPage'),
+    },
+    {
+      path: paths.adminMessages.path,
+      lazy: adminPage(() => import('@/features/admin/pages/messages-page'), 'AdminMessagesPage'),
+    },
+    {
+      path: paths.adminAudit.path,
+      lazy: adminPage(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
+    },
+    {
+      path: paths.adminSettings.path,
+      lazy: adminPage(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage'),
+    },
+  ],
+};
 const routingPages = () => import('@/features/routing/pages/routing-pages');
 
 /** Onboarding pages built so far; the others say what they will ask for. */
@@ -313,6 +378,7 @@ export const routes: RouteObject[] = [
                   (m) => m.FaqPage,
                 ),
               },
+              adminRoutes,
               {
                 path: paths.devMailbox.path,
                 lazy: page(

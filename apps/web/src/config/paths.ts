@@ -104,6 +104,24 @@ export const paths = {
   faq: { path: '/resources/faq', href: () => '/resources/faq' },
   devMailbox: { path: '/dev/mailbox', href: () => '/dev/mailbox' },
 
+  // the superuser console (DESIGN.md section 8)
+  admin: { path: '/admin', href: () => '/admin' },
+  adminAgents: { path: '/admin/agents', href: () => '/admin/agents' },
+  adminAgent: { path: '/admin/agents/:agentId', href: (id: string) => `/admin/agents/${token(id)}` },
+  adminAgentPreview: {
+    path: '/admin/agents/:agentId/preview',
+    href: (id: string) => `/admin/agents/${token(id)}/preview`,
+  },
+  adminAccessCodes: { path: '/admin/access-codes', href: () => '/admin/access-codes' },
+  adminCorporate: { path: '/admin/corporate', href: () => '/admin/corporate' },
+  adminGroup: { path: '/admin/groups/:groupId', href: (id: string) => `/admin/groups/${token(id)}` },
+  adminApiKeys: { path: '/admin/api-keys', href: () => '/admin/api-keys' },
+  adminLeads: { path: '/admin/leads', href: () => '/admin/leads' },
+  adminLeadsImport: { path: '/admin/leads/import', href: () => '/admin/leads/import' },
+  adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
+  adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
+  adminSettings: { path: '/admin/settings', href: () => '/admin/settings' },
+
   // no layout
   rating: { path: '/rating', href: () => '/rating' },
 } as const;

@@ -8,6 +8,7 @@ import {
   type SigningDocumentKind,
 } from '@portal/shared';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveBlob } from '@/lib/save-blob';
 import { api, isApiError } from './api-client';
 import { meQueryKey } from './auth';
 
@@ -115,18 +116,5 @@ export const AGREEMENT_FILE_NAMES: Record<SigningDocumentKind, string> = {
  */
 export async function downloadAgreementPdf(documentId: string, fileName: string) {
   const blob = await getAgreementPdf(documentId);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Some browsers read the URL after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(blob, fileName);
 }

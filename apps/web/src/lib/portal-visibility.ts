@@ -1,4 +1,5 @@
-import { canSeePortal, type PortalFlag, type PortalMe } from '@portal/shared';
+import { canSeePortal, type GuardSession, type PortalFlag, type PortalMe } from '@portal/shared';
+import type { AuthState } from '@/lib/auth';
 
 /**
  * Whether the signed-in user may see a part of the portal (SPEC.md section 6), from the shared
@@ -11,4 +12,34 @@ export function portalFlagVisible(me: PortalMe, flag: PortalFlag): boolean {
     affiliationPreferences: me.agent_profile?.corporate_affiliation?.preferences,
     agent: me.agent_profile,
   });
+}
+
+const visibility = portalFlagVisible;
+
+/** The auth state as the shared access rules see it (`resolveRoute`). */
+export function buildGuardSession(auth: Pick<AuthState, 'status' | 'me'>): GuardSession {
+  if (auth.status === 'recipient') return { kind: 'recipient' };
+  const { me } = auth;
+  if (auth.status !== 'user' || !me) return { kind: 'anonymous' };
+  return {
+    kind: 'user',
+    userRole: me.user_role,
+    isSuperuser: me.is_superuser,
+    agent: me.agent_profile
+      ? {
+          signupStatus: me.agent_profile.signup_status,
+          canSeeOnboarding: visibility(me, 'can_see_portal_onboarding'),
+          ratingRequired: me.rating_required,
+        }
+      : null,
+  };
+}
+
+/** Which parts of the dashboard the signed-in user may see (SPEC.md section 6). */
+export function portalVisibility(me: PortalMe) {
+  return {
+    onboarding: me.agent_profile !== null && visibility(me, 'can_see_portal_onboarding'),
+    zips: visibility(me, 'can_see_portal_zips'),
+    recipients: visibility(me, 'can_see_portal_recipients'),
+  };
 }

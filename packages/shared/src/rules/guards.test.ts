@@ -137,11 +137,21 @@ describe('corporate and recipient sessions', () => {
 describe('users without an agent profile and any other user', () => {
   it('go from / to /leads', () => {
     expect(go('/', noProfile)).toBe('/leads');
-    expect(go('/', superuser)).toBe('/leads');
+    expect(go('/', corporate)).toBe('/leads');
   });
 
-  it('superusers reach the dev mailbox', () => {
+  it('a superuser lands on the console and reaches the dev mailbox', () => {
+    expect(go('/', superuser)).toBe('/admin');
+    expect(go('/login', superuser)).toBe('/admin');
+    expect(go('/admin/agents', superuser)).toBe('allow');
     expect(go('/dev/mailbox', superuser)).toBe('allow');
+  });
+
+  it('keeps everyone else out of the console', () => {
+    expect(go('/admin', corporate)).toBe('/leads');
+    expect(go('/admin/agents', noProfile)).toBe('/leads');
+    expect(go('/admin', recipient)).toBe('/leads');
+    expect(go('/admin', anonymous)).toBe('/login');
   });
 });
 

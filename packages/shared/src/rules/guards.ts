@@ -68,6 +68,8 @@ export function homeFor(session: GuardSession): string {
     if (agent.signupStatus !== 'complete') return `/signup/${agent.signupStatus}`;
     return agent.canSeeOnboarding ? '/onboarding' : '/leads';
   }
+  // A superuser runs the business from the console (DESIGN.md section 8).
+  if (session.isSuperuser && !agent) return '/admin';
   return '/leads';
 }
 
@@ -86,6 +88,9 @@ export function resolveRoute(rawPath: string, session: GuardSession): GuardResul
     // A recipient session is a limited portal: its leads and nothing else.
     return under(path, '/leads') ? allow : redirect('/leads');
   }
+
+  // The console is for superusers only (the API answers 403 to anyone else).
+  if (under(path, '/admin') && !session.isSuperuser) return redirect(homeFor(session));
 
   const { agent } = session;
   if (session.userRole !== 'agent' || !agent) {

@@ -26,13 +26,13 @@ export function isRatingRequired(
   return true;
 }
 
-/** Latest score against the mean of the three before it: +-0.5 or more moves the trend. */
-export function ratingTrend(scores: number[]): 'improving' | 'declining' | 'stable' | null {
+/** Latest score against the mean of the three before it: +-threshold (0.5 unless the office set another) moves the trend. */
+export function ratingTrend(scores: number[], threshold = 0.5): 'improving' | 'declining' | 'stable' | null {
   if (scores.length < 2) return null;
   const latest = scores[scores.length - 1]!;
   const before = scores.slice(-4, -1);
   const mean = before.reduce((sum, s) => sum + s, 0) / before.length;
-  if (latest - mean >= 0.5) return 'improving';
-  if (mean - latest >= 0.5) return 'declining';
+  if (latest - mean >= threshold) return 'improving';
+  if (mean - latest >= threshold) return 'declining';
   return 'stable';
 }

@@ -205,12 +205,25 @@ export const agents = pgTable(
     ratingTrend: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** What the console's agent search matches: names, e-mail, phone digits, URI (lower-cased). */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(agent || ' ' || agent_first_name || ' ' || agent_last_name || ' ' || agent_email || ' ' || agent_uri || ' ' || regexp_replace(agent_phone, '[^0-9]', '', 'g'))`,
+      ),
   },
   (t) => [
     uniqueIndex('agents_user_key').on(t.userId),
+    // The console's search: substring matches through trigrams (pg_trgm, migration 0011).
+    index('agents_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The console's sort orders, read backwards for descending (created_at desc, id desc).
+    index('agents_created_idx').on(t.createdAt, t.id),
+    index('agents_name_idx').on(sql`lower(${t.agentLastName})`, t.id),
+    index('agents_email_idx').on(sql`lower(${t.agentEmail})`, t.id),
+    index('agents_signup_status_idx').on(t.signupStatus, t.id),
     uniqueIndex('agents_uri_key').on(t.agentUri),
     index('agents_corporate_idx').on(t.corporateUserId),
-    index('agents_status_idx').on(t.agentStatus),
+    index('agents_status_idx').on(t.agentStatus, t.id),
     // fastupdate off: every lead rewrites its agent's row (statistics); with the pending list on,
     // ZIP lookups for routing slowed to a sequential scan (bench/leads.ts).
     index('agents_zipcodes_gin').using('gin', t.zipcodes).with({ fastupdate: false }),

@@ -95,5 +95,15 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(sql`lower(${t.actorEmail})`, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+
+/** The office's settings (the console's Settings page): one row per key, read through lib/settings. */
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text(),
+});

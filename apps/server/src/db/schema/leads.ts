@@ -31,6 +31,9 @@ export const apiKeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The last lead the client sent that was refused, and why (the console shows it). */
+    lastError: text(),
+    lastErrorAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('api_keys_prefix_key').on(t.prefix)],
 );
@@ -82,6 +85,11 @@ export const leads = pgTable(
     index('leads_agent_status_created_idx').on(t.agentId, t.status, t.createdAt.desc(), t.id.desc()),
     index('leads_agent_created_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
     index('leads_unassigned_idx').on(t.createdAt.desc()).where(sql`agent_id is null`),
+    index('leads_api_key_created_idx').on(t.apiKeyId, t.createdAt).where(sql`api_key_id is not null`),
+    // The console's lead search: substring matches through trigrams (pg_trgm).
+    index('leads_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Every lead newest first (the console), read backwards.
+    index('leads_created_idx').on(t.createdAt, t.id),
     uniqueIndex('leads_source_external_key').on(t.source, t.externalId).where(sql`external_id is not null`),
     uniqueIndex('leads_idempotency_key')
       .on(t.apiKeyId, t.idempotencyKey)

@@ -51,6 +51,8 @@ export const outboxMessages = pgTable(
     index('outbox_status_idx').on(t.status, t.createdAt),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_lead_idx').on(t.leadId).where(sql`lead_id is not null`),
+    // The console's "to" filter: substring matches through trigrams (pg_trgm, migration 0011).
+    index('outbox_to_trgm').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
   ],
 );
 export type OutboxMessage = typeof outboxMessages.$inferSelect;

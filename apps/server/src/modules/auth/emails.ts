@@ -73,3 +73,16 @@ export function registrationAttemptMessage(loginUrl: string, resetUrl: string): 
     html: layout('You already have an account', lines, { label: 'Sign in', url: loginUrl }),
   };
 }
+
+export function corporateLinkMessage(link: string, officeName: string): Email {
+  const lines = [
+    `The portal team opened the agent portal for ${officeName}: your agents, their groups and their leads.`,
+    'The link signs you in once and expires in 24 hours. Ask the portal team for a new one when you need it.',
+  ];
+  return {
+    template: 'corporate_login',
+    subject: 'Your sign-in link to the agent portal',
+    text: `${lines.join('\n')}\n\n${link}\n\nIf you did not expect this, ignore this message.`,
+    html: layout('Your sign-in link', lines, { label: 'Sign in', url: link }),
+  };
+}

@@ -17,6 +17,8 @@ import { type ClientInfo, findUserByEmail } from '../auth/users';
 export interface Actor {
   id?: string | null;
   email: string;
+  /** Where the request came from (the console); the CLI has none. */
+  ip?: string | null;
 }
 
 export const CORPORATE_LINK_INVALID =
@@ -66,6 +68,7 @@ export async function corporateLoginLink(deps: AppDeps, rawEmail: string, actor:
       actorEmail: actor.email,
       targetType: 'user',
       targetId: user.id,
+      ip: actor.ip ?? null,
     });
     return `${deps.config.publicUrl}/login/corporate/${token}`;
   });
@@ -93,7 +96,8 @@ export async function createCorporateUser(
       actorEmail: options.actor.email,
       targetType: 'user',
       targetId: created!.id,
-      details: { email: email.data, name },
+      details: { after: { email: email.data, name } },
+      ip: options.actor.ip ?? null,
     });
     return created!;
   });
@@ -116,7 +120,8 @@ export async function createGroup(
       actorEmail: options.actor.email,
       targetType: 'group',
       targetId: group!.id,
-      details: { name, corporate_user_id: corporate.id },
+      details: { after: { name, corporate_user_id: corporate.id } },
+      ip: options.actor.ip ?? null,
     });
     return group!;
   });
@@ -135,6 +140,10 @@ export async function addToGroup(
     const group = await findGroup(tx, options.groupId);
     const { user, agent } = await agentByEmail(tx, options.agentEmail);
     const linked = !agent.corporateUserId && group.corporateUserId !== null;
+    const [existing] = await tx
+      .select({ isManager: groupMemberships.isManager })
+      .from(groupMemberships)
+      .where(and(eq(groupMemberships.groupId, group.id), eq(groupMemberships.agentId, agent.id)));
     if (linked) {
       await tx
         .update(agents)
@@ -154,7 +163,17 @@ export async function addToGroup(
       actorEmail: options.actor.email,
       targetType: 'group',
       targetId: group.id,
-      details: { agent_id: agent.id, is_manager: options.isManager, linked_to_corporate: linked },
+      details: {
+        agent_id: agent.id,
+        before: existing ? { member: true, is_manager: existing.isManager } : { member: false },
+        after: {
+          member: true,
+          is_manager: options.isManager,
+          ...(linked ? { corporate_user_id: group.corporateUserId } : {}),
+        },
+        linked_to_corporate: linked,
+      },
+      ip: options.actor.ip ?? null,
     });
     return {
       group,
@@ -183,7 +202,12 @@ export async function removeFromGroup(
       actorEmail: options.actor.email,
       targetType: 'group',
       targetId: group.id,
-      details: { agent_id: agent.id },
+      details: {
+        agent_id: agent.id,
+        before: { member: true, is_manager: removed[0]!.isManager },
+        after: { member: false },
+      },
+      ip: options.actor.ip ?? null,
     });
     return { group, user };
   });

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { type LeadRow, recipients } from '../../db/schema';
 import { addCall, addEmail, addSms } from '../../lib/outbox';
+import { readSettings } from '../../lib/settings';
 import { ensureAgentRecipientFor } from '../recipients/service';
 
 const escapeHtml = (value: string) =>
@@ -90,21 +91,23 @@ export async function queueLeadDeliveries(
     .orderBy(asc(recipients.position), asc(recipients.createdAt));
   const ids: string[] = [];
   const meta = { agentId: lead.agentId };
+  // The office can turn a channel off network-wide (console > Settings).
+  const channels = (await readSettings(tx)).lead_delivery;
   for (const person of people) {
     const link = { leadId: lead.id, recipientId: person.id };
-    if (person.sendSms && person.phoneNumber) {
+    if (channels.sms && person.sendSms && person.phoneNumber) {
       const body = leadSmsBody(config, lead);
       ids.push(
         await addSms(tx, config, { to: person.phoneNumber, body, template: 'lead_sms', meta, lead: link }),
       );
     }
-    if (person.sendEmail && person.email) {
+    if (channels.email && person.sendEmail && person.email) {
       const email = leadEmail(config, lead, agentName);
       ids.push(
         await addEmail(tx, config, { to: person.email, ...email, template: 'lead_email', meta, lead: link }),
       );
     }
-    if (person.phoneCall && person.phoneNumber) {
+    if (channels.call && person.phoneCall && person.phoneNumber) {
       const body = leadCallScript(lead, agentName);
       ids.push(
         await addCall(tx, config, { to: person.phoneNumber, body, template: 'lead_call', meta, lead: link }),

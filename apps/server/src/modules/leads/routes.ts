@@ -10,14 +10,15 @@ import {
   LeadsListSchema,
   LeadsQuerySchema,
 } from '@portal/shared';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ApiKeyRow, agents } from '../../db/schema';
+import { type ApiKeyRow, agents, apiKeys } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { currentUser, requireSuperuser, requireUser } from '../../plugins/auth';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { requireConsoleUser } from '../admin/common';
 import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
 import { touchApiKey, verifyApiKey } from './api-keys';
 import { recordCall } from './calls';
@@ -58,6 +59,28 @@ async function requireApiKey(request: FastifyRequest): Promise<void> {
   ]);
   await touchApiKey(database.db, key);
   request.apiKey = key;
+}
+
+/** The console shows each client's last refused request (GET /admin/api-keys). */
+async function recordClientError(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const key = request.apiKey;
+  if (!key || reply.statusCode < 400) return payload;
+  let detail = `HTTP ${reply.statusCode}`;
+  try {
+    const body = JSON.parse(String(payload)) as { detail?: unknown };
+    if (typeof body.detail === 'string') detail = body.detail;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  try {
+    await request.server.deps.database.db
+      .update(apiKeys)
+      .set({ lastError: `${reply.statusCode} ${detail}`.slice(0, 500), lastErrorAt: sql`now()` })
+      .where(eq(apiKeys.id, key.id));
+  } catch {
+    // The client's answer does not depend on this note.
+  }
+  return payload;
 }
 
 async function requireJson(request: FastifyRequest): Promise<void> {
@@ -122,6 +145,7 @@ export async function leadRoutes(app: FastifyInstance) {
       bodyLimit: INTAKE_BODY_LIMIT,
       // Who is asking and what type of body, before the body is read.
       onRequest: [requireApiKey, requireJson],
+      onSend: recordClientError,
       schema: {
         tags: ['intake'],
         summary: 'Post a seller lead (API key; idempotent by Idempotency-Key or source + external_id)',
@@ -147,6 +171,7 @@ export async function leadRoutes(app: FastifyInstance) {
       bodyLimit: INTAKE_BODY_LIMIT,
       // Who is asking and what type of body, before the body is read.
       onRequest: [requireApiKey, requireJson],
+      onSend: recordClientError,
       schema: {
         tags: ['intake'],
         summary: 'Record a call answered or missed, for a lead or a tracking number (API key)',
@@ -239,7 +264,7 @@ export async function leadRoutes(app: FastifyInstance) {
       '/admin/leads/import',
       {
         // Who may import is checked before the body is read.
-        onRequest: requireSuperuser,
+        onRequest: requireConsoleUser,
         bodyLimit: 5 * 1024 * 1024,
         schema: {
           tags: ['admin'],

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { readSettings } from '../../lib/settings';
 import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
 import { updateAgentProfile } from '../agents/profile';
 import { loadAgentRecord } from '../agents/queries';
@@ -26,11 +27,13 @@ import { rateLeads } from '../rating/service';
 /** GET /portal/me's answer: the user, the agent record and whether a rating is due. */
 async function portalMe(db: Db, user: UserRow) {
   const agent = await loadAgentRecord(db, user.id);
+  const settings = agent ? await readSettings(db) : null;
   return {
     ...toUser(user),
     agent_profile: agent,
     zipcodes: agent?.zipcodes ?? [],
-    rating_required: agent ? isRatingRequired(agent, new Date()) : false,
+    rating_required:
+      agent && settings ? isRatingRequired(agent, new Date(), settings.rating_interval_days) : false,
   };
 }
 

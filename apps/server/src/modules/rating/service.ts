@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { agents, ratings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { forbidden } from '../../lib/errors';
+import { readSettings } from '../../lib/settings';
 
 /** Records a rating and recomputes the agent's rating figures in the same transaction. */
 export async function rateLeads(database: Database, options: { userId: string; rating: RatingRequest }) {
@@ -28,7 +29,7 @@ export async function rateLeads(database: Database, options: { userId: string; r
         ratingCount: scores.length,
         latestRating: options.rating.score,
         averageRating: Math.round(average * 100) / 100,
-        ratingTrend: ratingTrend(scores),
+        ratingTrend: ratingTrend(scores, (await readSettings(tx)).rating_trend_threshold),
         updatedAt: sql`now()`,
       })
       .where(eq(agents.id, agent.id));

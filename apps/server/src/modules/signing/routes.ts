@@ -52,7 +52,7 @@ const client = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
 
-function sendPdf(
+export function sendPdf(
   reply: FastifyReply,
   file: { stream: NodeJS.ReadableStream; filename: string },
   inline: boolean,

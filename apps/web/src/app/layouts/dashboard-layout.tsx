@@ -14,28 +14,8 @@ import {
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { type AuthState, useAuth, useLogout } from '@/lib/auth';
+import { navigationFor } from '@/lib/navigation';
 import { cn } from '@/lib/utils';
-import { portalVisibility } from '../guards';
-
-type NavItem = { to: string; label: string };
-
-export function navigationFor(auth: Pick<AuthState, 'status' | 'me'>): NavItem[] {
-  if (auth.status === 'recipient') return [{ to: paths.leads.href(), label: 'Leads' }];
-  const { me } = auth;
-  if (!me) return [];
-  const visible = portalVisibility(me);
-  const items: (NavItem | false)[] = [
-    { to: paths.leads.href(), label: 'Leads' },
-    visible.onboarding && { to: paths.onboarding.href(), label: 'Onboarding' },
-    // Profile is the agent record: users without one (corporate, superusers) have none.
-    me.agent_profile !== null && { to: paths.profile.href(), label: 'Profile' },
-    visible.recipients && { to: paths.routing.href(), label: 'Routing' },
-    visible.zips && { to: paths.zip.href(), label: 'ZIP codes' },
-    { to: paths.faq.href(), label: 'FAQ' },
-    me.is_superuser && { to: paths.devMailbox.href(), label: 'Dev mailbox' },
-  ];
-  return items.filter((item): item is NavItem => item !== false);
-}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

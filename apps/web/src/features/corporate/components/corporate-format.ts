@@ -1,4 +1,4 @@
-import type { LinkedAgent } from '@portal/shared';
+import { AGENT_STATUS_TITLES, type LinkedAgent } from '@portal/shared';
 
 /** How the office dashboard reads its figures. */
 
@@ -10,10 +10,4 @@ export function answerRate(rate: LinkedAgent['answer_rate']): number | null {
 
 export const formatPercent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
 
-export const AGENT_STATUS_LABELS: Record<LinkedAgent['agent_status'], string> = {
-  onboarding: 'Onboarding',
-  active: 'Active',
-  inactive: 'Inactive',
-  suspended: 'Suspended',
-  terminated: 'Terminated',
-};
+export const AGENT_STATUS_LABELS = AGENT_STATUS_TITLES;

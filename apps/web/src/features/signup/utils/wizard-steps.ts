@@ -2,6 +2,7 @@ import {
   type AgentRecord,
   MailingAddressSchema,
   SIGNUP_ENTRY_STATUS,
+  SIGNUP_STATUS_TITLES,
   SIGNUP_STEP_STATUS,
   type SignupStatus,
   signupStatusIndex,
@@ -33,20 +34,8 @@ export type WizardPage = (typeof WIZARD_PAGES)[number];
 
 /** Each page's heading, also its name in the list of steps. */
 export const WIZARD_TITLES: Record<WizardPage, string> = {
-  serviceAgreement: 'Service agreement',
-  brokerageInfo: 'Brokerage information',
-  masterAgreement: 'Master referral agreement',
-  mailingAddress: 'Mailing address',
+  ...(({ complete: _complete, ...steps }) => steps)(SIGNUP_STATUS_TITLES),
   personalInfo: 'Your name and phone',
-  timezone: 'Time zone',
-  sms: 'Text message test',
-  email: 'E-mail test',
-  saveTheNumber: 'Save the number',
-  lsa: 'Google Local Services Ads',
-  googleAds: 'Google Ads',
-  eoInsurance: 'E&O insurance',
-  zoom: 'Onboarding call',
-  countdown: 'Countdown to go-live',
 };
 
 const statusIndexOf = (page: WizardPage) => signupStatusIndex(SIGNUP_STEP_STATUS[page]!);

@@ -1,0 +1,1 @@
+CREATE INDEX "leads_search_trgm" ON "leads" USING gin ("search_text" gin_trgm_ops);

@@ -1,0 +1,69 @@
+import type { AuditEntry } from '@portal/shared';
+import { COUNT_CAP, ERROR } from '@portal/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { auditLog } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { currentUser, requireSuperuser } from '../../plugins/auth';
+import { clientInfo } from '../auth/routes';
+import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
+
+/** The superuser acting in the console: named in audit rows and in lead routing reasons. */
+export interface ConsoleActor {
+  id: string;
+  email: string;
+  name: string;
+  ip: string | null;
+}
+
+export function consoleActor(request: FastifyRequest): ConsoleActor {
+  const user = currentUser(request);
+  return { id: user.id, email: user.email, name: user.name || user.email, ip: clientInfo(request).ip };
+}
+
+export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    details: row.details,
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Superusers only. A signed-in recipient (its session header, no bearer token) is known and
+ * refused (403), like any other signed-in person who is not a superuser.
+ */
+export async function requireConsoleUser(request: FastifyRequest): Promise<void> {
+  if (!request.headers.authorization && request.headers[RECIPIENT_HEADER]) {
+    await requireRecipient(request);
+    throw forbidden(ERROR.forbidden);
+  }
+  await requireSuperuser(request);
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * How many rows a long list (leads, messages, audit) holds, counted up to COUNT_CAP: counting
+ * every one of a million leads on each page would cost more than the page itself.
+ */
+export async function cappedCount(db: Db, table: PgTable, condition: SQL | undefined) {
+  const page = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(condition)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(page);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, total_exact: false } : { total: n, total_exact: true };
+}

@@ -1,0 +1,123 @@
+import type { AdminLead } from '@portal/shared';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-context';
+import type { Db } from '../../db/client';
+import { agents, type LeadRow, leadEvents, leads } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { dispatchSafely } from '../../lib/outbox';
+import { queueLeadDeliveries } from '../leads/delivery';
+import { toLead } from '../leads/serialize';
+import { refreshAgentStats } from '../leads/stats';
+import { escapeLike } from './agents';
+import { type ConsoleActor, cappedCount, UUID } from './common';
+
+const agentName = sql<
+  string | null
+>`coalesce(nullif(${agents.agent}, ''), nullif(trim(${agents.agentFirstName} || ' ' || ${agents.agentLastName}), ''))`;
+
+const toAdminLead = (row: LeadRow, name: string | null): AdminLead => ({ ...toLead(row), agent_name: name });
+
+/**
+ * GET /admin/leads: newest first, optionally only the unassigned ones (partial index) or one
+ * agent's; the search looks in the lead's search text (name, phone digits, address).
+ */
+export async function listAdminLeads(
+  db: Db,
+  query: {
+    q?: string;
+    unassigned?: boolean;
+    agent_id?: string;
+    skip: number;
+    limit: number;
+    order: 'asc' | 'desc';
+  },
+) {
+  const direction = query.order === 'asc' ? asc : desc;
+  const where: SQL[] = [];
+  if (query.unassigned) where.push(isNull(leads.agentId));
+  if (query.agent_id) where.push(eq(leads.agentId, query.agent_id));
+  if (query.q) {
+    const text = query.q.toLowerCase();
+    const digits = text.replace(/\D/g, '');
+    where.push(
+      digits.length >= 4 && digits !== text
+        ? sql`(${leads.searchText} like ${`%${escapeLike(text)}%`} or ${leads.searchText} like ${`%${digits}%`})`
+        : sql`${leads.searchText} like ${`%${escapeLike(text)}%`}`,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, count] = await Promise.all([
+    db
+      .select({ lead: leads, agentName })
+      .from(leads)
+      .leftJoin(agents, eq(agents.id, leads.agentId))
+      .where(condition)
+      .orderBy(direction(leads.createdAt), direction(leads.id))
+      .limit(query.limit)
+      .offset(query.skip),
+    cappedCount(db, leads, condition),
+  ]);
+  return { items: rows.map((r) => toAdminLead(r.lead, r.agentName)), ...count };
+}
+
+/**
+ * POST /admin/leads/:id/assign: a superuser routes an unassigned lead by hand. The lead, its
+ * timeline event, its deliveries and the agent's statistics are written together, as intake does;
+ * deliveries are dispatched after commit (the outbox sweep covers a miss).
+ */
+export async function assignLead(deps: AppDeps, leadId: string, agentId: string, actor: ConsoleActor) {
+  if (!UUID.test(leadId)) throw notFound('Lead not found');
+  const outcome = await deps.database.db.transaction(async (tx) => {
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update');
+    if (!lead) throw notFound('Lead not found');
+    const [agent] = await tx
+      .select({ id: agents.id, status: agents.agentStatus, name: agentName })
+      .from(agents)
+      .where(eq(agents.id, agentId));
+    if (!agent) throw badRequest('Choose an agent: this one does not exist');
+    if (lead.agentId) {
+      const [owner] = await tx.select({ name: agentName }).from(agents).where(eq(agents.id, lead.agentId));
+      throw new AppError('conflict', `This lead is already assigned to ${owner?.name ?? 'another agent'}`);
+    }
+    if (agent.status !== 'active')
+      throw badRequest(`${agent.name ?? 'This agent'} is ${agent.status}: only active agents receive leads`);
+    const reason = `Assigned by hand by ${actor.name}`;
+    const [row] = await tx
+      .update(leads)
+      .set({
+        agentId: agent.id,
+        routing: {
+          decision: 'manual',
+          reason,
+          candidates: lead.routing?.candidates ?? 0,
+          decidedAt: new Date().toISOString(),
+        },
+        updatedAt: sql`now()`,
+      })
+      .where(eq(leads.id, lead.id))
+      .returning();
+    await tx.insert(leadEvents).values({
+      leadId: lead.id,
+      kind: 'routed',
+      actorType: 'user',
+      actorId: actor.id,
+      actorName: actor.name,
+      details: { reason, agent_id: agent.id, decision: 'manual' },
+    });
+    const messageIds = await queueLeadDeliveries(tx, deps.config, row!, agent.name ?? 'you');
+    await refreshAgentStats(tx, agent.id);
+    await audit(tx, {
+      action: 'admin_assign_lead',
+      actorId: actor.id,
+      actorEmail: actor.email,
+      targetType: 'lead',
+      targetId: lead.id,
+      details: { before: { agent_id: null }, after: { agent_id: agent.id }, deliveries: messageIds.length },
+      ip: actor.ip,
+    });
+    return { row: row!, name: agent.name, messageIds };
+  });
+  await dispatchSafely(deps.queue, ...outcome.messageIds);
+  return toAdminLead(outcome.row, outcome.name);
+}

@@ -1,0 +1,225 @@
+// The fields of an access code, for creating one and for editing one (the code itself is fixed
+// once created). What is typed is checked with the shared schemas before anything is sent, and a
+// refusal from the server is shown above the buttons without clearing the form.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminAccessCode,
+  type AdminAccessCodeCreate,
+  AdminAccessCodeCreateSchema,
+  type AdminAccessCodePatch,
+  AdminAccessCodePatchSchema,
+} from '@portal/shared';
+import type * as React from 'react';
+import { Controller, type FieldNamesMarkedBoolean, type Resolver, useForm } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useCorporateUserChoices } from '../api/corporate-users';
+import { useGroupChoices } from '../api/groups';
+import { endOfDay, toDateInput } from './when';
+
+/** What the inputs hold: text, turned into the API's types by `toPayload`. */
+export interface AccessCodeValues {
+  code: string;
+  description: string;
+  max_uses: string;
+  /** YYYY-MM-DD: the code works until the end of that day. */
+  expires_at: string;
+  corporate_user_id: string;
+  group_id: string;
+}
+
+export const blankAccessCode: AccessCodeValues = {
+  code: '',
+  description: '',
+  max_uses: '',
+  expires_at: '',
+  corporate_user_id: '',
+  group_id: '',
+};
+
+export const accessCodeValues = (code: AdminAccessCode): AccessCodeValues => ({
+  code: code.code,
+  description: code.description ?? '',
+  max_uses: code.max_uses === null ? '' : String(code.max_uses),
+  expires_at: toDateInput(code.expires_at),
+  corporate_user_id: code.corporate_user_id ?? '',
+  group_id: code.group_id ?? '',
+});
+
+function toPayload(values: AccessCodeValues) {
+  const maxUses = values.max_uses.trim();
+  return {
+    description: values.description.trim() === '' ? null : values.description,
+    max_uses: maxUses === '' ? null : Number(maxUses),
+    expires_at: values.expires_at === '' ? null : endOfDay(values.expires_at),
+    corporate_user_id: values.corporate_user_id || null,
+    group_id: values.group_id || null,
+  };
+}
+
+const createZod = zodResolver(AdminAccessCodeCreateSchema);
+const createResolver: Resolver<AccessCodeValues, unknown, AdminAccessCodeCreate> = (
+  values,
+  context,
+  options,
+) =>
+  createZod({ code: values.code.trim(), ...toPayload(values) }, context, options as never) as ReturnType<
+    Resolver<AccessCodeValues, unknown, AdminAccessCodeCreate>
+  >;
+
+const patchZod = zodResolver(AdminAccessCodePatchSchema);
+const patchResolver: Resolver<AccessCodeValues, unknown, AdminAccessCodePatch> = (values, context, options) =>
+  patchZod(toPayload(values), context, options as never) as ReturnType<
+    Resolver<AccessCodeValues, unknown, AdminAccessCodePatch>
+  >;
+
+/** Only the fields the person changed, so an edit never rewrites what it did not touch. */
+function changedOnly(patch: AdminAccessCodePatch, dirty: Partial<FieldNamesMarkedBoolean<AccessCodeValues>>) {
+  const keys = Object.keys(patch) as (keyof AdminAccessCodePatch)[];
+  const changed = keys.filter((key) => key !== 'disabled' && dirty[key as keyof AccessCodeValues]);
+  // A new owner without a group choice still clears the old owner's group on the server.
+  if (changed.includes('corporate_user_id') && !changed.includes('group_id')) changed.push('group_id');
+  return Object.fromEntries(changed.map((key) => [key, patch[key]])) as AdminAccessCodePatch;
+}
+
+type FormProps = {
+  /** The form's accessible name. */
+  label: string;
+  serverError: string | null;
+  /** The buttons (a submit button saves), given whether a save is under way. */
+  actions: React.ReactNode;
+} & (
+  | { mode: 'create'; defaultValues: AccessCodeValues; onSubmit: (input: AdminAccessCodeCreate) => void }
+  | {
+      mode: 'edit';
+      defaultValues: AccessCodeValues;
+      /** Called with what changed; nothing changed calls it with {}. */
+      onSubmit: (patch: AdminAccessCodePatch) => void;
+    }
+);
+
+export function AccessCodeForm(props: FormProps) {
+  const { label, serverError, actions, defaultValues } = props;
+  const form = useForm<AccessCodeValues, unknown, AdminAccessCodeCreate | AdminAccessCodePatch>({
+    resolver: (props.mode === 'create' ? createResolver : patchResolver) as Resolver<
+      AccessCodeValues,
+      unknown,
+      AdminAccessCodeCreate | AdminAccessCodePatch
+    >,
+    defaultValues,
+  });
+  const { errors } = form.formState;
+  const owner = form.watch('corporate_user_id');
+  const owners = useCorporateUserChoices();
+  const groups = useGroupChoices(owner || null);
+
+  const onSubmit = form.handleSubmit((output) => {
+    if (props.mode === 'create') props.onSubmit(output as AdminAccessCodeCreate);
+    else props.onSubmit(changedOnly(output as AdminAccessCodePatch, form.formState.dirtyFields));
+  });
+
+  return (
+    <form noValidate aria-label={label} onSubmit={onSubmit} className="grid gap-4">
+      {props.mode === 'create' ? (
+        <Field
+          label="Code"
+          description="What agents type when they sign up: letters, digits, dashes and underscores."
+          error={errors.code?.message}
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            aria-required="true"
+            className="font-mono"
+            {...form.register('code')}
+          />
+        </Field>
+      ) : null}
+      <Field label="Description" description="For the office only." error={errors.description?.message}>
+        <Input autoComplete="off" {...form.register('description')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Maximum uses" description="Empty: no limit." error={errors.max_uses?.message}>
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('max_uses')} />
+        </Field>
+        <Field
+          label="Expires on"
+          description="Works until the end of that day. Empty: never."
+          error={errors.expires_at?.message}
+        >
+          <Input type="date" {...form.register('expires_at')} />
+        </Field>
+      </div>
+      {/* Controlled selects: React re-applies the value once the options have loaded. */}
+      <Controller
+        control={form.control}
+        name="corporate_user_id"
+        render={({ field }) => (
+          <Field
+            label="Corporate user"
+            description={
+              owners.isError
+                ? 'The corporate users could not be loaded. Close this and try again.'
+                : 'Agents who sign up with the code join this office.'
+            }
+            error={errors.corporate_user_id?.message}
+          >
+            <NativeSelect
+              {...field}
+              disabled={owners.isPending}
+              onChange={(event) => {
+                // Groups belong to one corporate user: another owner means choosing the group again.
+                form.setValue('group_id', '', { shouldDirty: true });
+                field.onChange(event.target.value);
+              }}
+            >
+              <option value="">{owners.isPending ? 'Loading…' : 'None'}</option>
+              {owners.data?.items.map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.name ? `${user.name} (${user.email})` : user.email}
+                  {user.is_active ? '' : ' (deactivated)'}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="group_id"
+        render={({ field }) => (
+          <Field
+            label="Group"
+            description={
+              !owner
+                ? 'Choose a corporate user first.'
+                : groups.isError
+                  ? 'Their groups could not be loaded. Choose the corporate user again.'
+                  : groups.data?.items.length === 0
+                    ? 'This corporate user has no groups yet.'
+                    : 'Agents who sign up with the code join this group.'
+            }
+            error={errors.group_id?.message}
+          >
+            <NativeSelect
+              {...field}
+              disabled={!owner || groups.isPending}
+              onChange={(event) => field.onChange(event.target.value)}
+            >
+              <option value="">{owner && groups.isPending ? 'Loading…' : 'None'}</option>
+              {groups.data?.items.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        )}
+      />
+      <FormError message={serverError} />
+      {actions}
+    </form>
+  );
+}

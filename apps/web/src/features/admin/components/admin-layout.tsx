@@ -1,0 +1,65 @@
+// The console's frame (DESIGN.md section 8): a heading, the section navigation, then the page.
+import {
+  Building2,
+  FileClock,
+  Inbox,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Settings,
+  Ticket,
+  Users,
+} from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+export const ADMIN_SECTIONS: Section[] = [
+  { to: paths.admin.href(), label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: paths.adminAgents.href(), label: 'Agents', icon: Users },
+  { to: paths.adminLeads.href(), label: 'Leads', icon: Inbox },
+  { to: paths.adminMessages.href(), label: 'Messages', icon: Mail },
+  { to: paths.adminAccessCodes.href(), label: 'Access codes', icon: Ticket },
+  { to: paths.adminCorporate.href(), label: 'Corporate', icon: Building2 },
+  { to: paths.adminApiKeys.href(), label: 'API keys', icon: KeyRound },
+  { to: paths.adminAudit.href(), label: 'Audit log', icon: FileClock },
+  { to: paths.adminSettings.href(), label: 'Settings', icon: Settings },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-foreground no-underline hover:bg-muted',
+    'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+    isActive && 'bg-primary-soft text-primary-text',
+  );
+
+/** Scrollable tabs on a phone, a side list from md up; NavLink sets aria-current="page". */
+export function AdminLayout() {
+  return (
+    <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)] md:gap-8">
+      <div className="grid content-start gap-3 md:sticky md:top-4 md:self-start">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          Superuser console
+        </p>
+        <nav aria-label="Console" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:overflow-visible md:px-0">
+          <ul className="flex gap-1 border-b border-border pb-2 md:flex-col md:border-0 md:pb-0">
+            {ADMIN_SECTIONS.map(({ to, label, icon: Icon, end }) => (
+              <li key={to} className="shrink-0">
+                <NavLink to={to} end={end} className={linkClass}>
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// The console's table: sticky header, sortable columns (buttons with aria-sort), a loading
+// skeleton, an empty state, horizontal scrolling on a phone, and rows that link somewhere
+// (the first cell holds a real <Link>, stretched over the row, so keyboard and mouse both work).
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type * as React from 'react';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { cn } from '@/lib/utils';
+import { Skeleton } from './load-error';
+import type { SortOrder } from './use-list-params';
+
+export type Column<T, K extends string = string> = {
+  key: K;
+  label: string;
+  /** The server can sort by this column (its key is the sort key). */
+  sortable?: boolean;
+  /** Right-aligned, tabular figures; a first click sorts highest first. */
+  numeric?: boolean;
+  render: (row: T) => React.ReactNode;
+  className?: string;
+};
+
+/** A server-sorted table's state, as `tableSorting(list)` gives it from the URL. */
+export interface TableSorting {
+  sort?: string;
+  order?: SortOrder;
+  onSort?: (key: string, firstOrder: SortOrder) => void;
+}
+
+/** Put on buttons or links inside a linked row, so they sit above the row's link. */
+export const ABOVE_ROW_LINK = 'relative z-10';
+
+const SKELETON_ROWS = 5;
+
+export function DataTable<T, K extends string = string>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowHref,
+  rowLabel,
+  sort,
+  order = 'asc',
+  onSort,
+  loading = false,
+  empty,
+  minWidth = '44rem',
+  className,
+  expandedRow,
+}: {
+  /** The table's accessible name (its caption). */
+  label: string;
+  columns: Column<T, K>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  /** Makes the first cell a link to this address, covering the row. */
+  rowHref?: (row: T) => string;
+  /** The link's accessible text when the first cell's content is not a good one. */
+  rowLabel?: (row: T) => string;
+  sort?: K;
+  order?: SortOrder;
+  onSort?: (key: K, firstOrder: SortOrder) => void;
+  loading?: boolean;
+  /** Shown in place of rows when there are none. */
+  empty: React.ReactNode;
+  minWidth?: string;
+  className?: string;
+  /**
+   * What shows under a row that is open (null when it is closed): a row below spanning every
+   * column. The page keeps which rows are open and puts the toggle (aria-expanded) in a cell.
+   */
+  expandedRow?: (row: T) => React.ReactNode;
+}) {
+  return (
+    <div
+      className={cn('max-h-[70vh] overflow-auto rounded-lg border border-border bg-background', className)}
+      aria-busy={loading || undefined}
+    >
+      <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
+        {/* The sort is announced by the headers' aria-sort: the table keeps its own name. */}
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const active = column.key === sort;
+              const base = cn(
+                'sticky top-0 z-20 border-b border-border bg-muted font-medium',
+                column.numeric && 'text-right',
+              );
+              if (!column.sortable || !onSort) {
+                return (
+                  <th key={column.key} scope="col" className={cn(base, 'px-3 py-2')}>
+                    {column.label}
+                  </th>
+                );
+              }
+              const Icon = active ? (order === 'desc' ? ArrowDown : ArrowUp) : ArrowUpDown;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : 'none'}
+                  className={base}
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.key, column.numeric ? 'desc' : 'asc')}
+                    className={cn(
+                      'inline-flex min-h-10 w-full items-center gap-1 px-3 py-2 font-medium hover:bg-background/60',
+                      'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+                      column.numeric && 'justify-end',
+                    )}
+                  >
+                    {column.label}
+                    <Icon aria-hidden="true" className="size-3.5 text-muted-foreground" />
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {loading && !rows ? (
+            Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+              <tr key={index} className="border-t border-border">
+                {columns.map((column) => (
+                  <td key={column.key} className="px-3 py-3">
+                    <Skeleton className="h-4 w-full max-w-40" />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : !rows || rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => {
+              const expanded = expandedRow?.(row) ?? null;
+              return (
+                <Fragment key={rowKey(row)}>
+                  <tr
+                    className={cn(
+                      'border-t border-border align-top',
+                      rowHref && 'relative hover:bg-muted/60 focus-within:bg-muted/60',
+                    )}
+                  >
+                    {columns.map((column, index) => {
+                      const content = column.render(row);
+                      if (index === 0) {
+                        return (
+                          <th
+                            key={column.key}
+                            scope="row"
+                            className={cn('px-3 py-2 font-normal', column.className)}
+                          >
+                            {rowHref ? (
+                              <Link
+                                to={rowHref(row)}
+                                aria-label={rowLabel?.(row)}
+                                className="font-medium text-foreground no-underline after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50 focus-visible:after:ring-inset"
+                              >
+                                {content}
+                              </Link>
+                            ) : (
+                              content
+                            )}
+                          </th>
+                        );
+                      }
+                      return (
+                        <td
+                          key={column.key}
+                          className={cn(
+                            'px-3 py-2',
+                            column.numeric && 'text-right tabular-nums',
+                            column.className,
+                          )}
+                        >
+                          {content}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                  {expanded !== null ? (
+                    <tr className="bg-muted/40">
+                      <td colSpan={columns.length} className="px-3 py-3">
+                        {expanded}
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+      {loading && !rows ? <span className="sr-only">Loading…</span> : null}
+    </div>
+  );
+}

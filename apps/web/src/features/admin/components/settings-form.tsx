@@ -1,0 +1,245 @@
+// The network-wide settings: when agents are asked to rate their leads, how the trend is read,
+// and which channels deliver leads. Checked with the shared
+// SettingsSchema; only what changed is sent; a refusal is shown by the field it is about.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Settings, type SettingsPatch, SettingsSchema } from '@portal/shared';
+import { useId, useRef, useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { useSaveSettings } from '../api/settings';
+import { AdminSection } from './admin-section';
+import { ConfirmDialog } from './confirm-dialog';
+
+type Group = 'lead_delivery';
+type TopKey = keyof Settings;
+
+/** The fields that differ from what the server holds; switch groups send only the switches moved. */
+export function settingsPatch(saved: Settings, next: Settings): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if (next.rating_interval_days !== saved.rating_interval_days)
+    patch.rating_interval_days = next.rating_interval_days;
+  if (next.rating_trend_threshold !== saved.rating_trend_threshold)
+    patch.rating_trend_threshold = next.rating_trend_threshold;
+  for (const group of ['lead_delivery'] as const) {
+    const changed = Object.fromEntries(
+      Object.entries(next[group]).filter(
+        ([key, value]) => (saved[group] as Record<string, boolean>)[key] !== value,
+      ),
+    );
+    if (Object.keys(changed).length > 0) (patch as Record<Group, unknown>)[group] = changed;
+  }
+  return patch;
+}
+
+const FIELD_WORDS: [TopKey, RegExp][] = [
+  ['rating_interval_days', /interval/i],
+  ['rating_trend_threshold', /threshold|trend/i],
+  ['lead_delivery', /deliver/i],
+];
+
+/** Which field a server refusal is about: the only one sent, else the one its words name. */
+function fieldOf(detail: string, sent: TopKey[]): TopKey | null {
+  if (sent.length === 1) return sent[0]!;
+  return FIELD_WORDS.find(([key, words]) => sent.includes(key) && words.test(detail))?.[0] ?? null;
+}
+
+function SwitchRow({ id, label, description }: { id: string; label: string; description?: string }) {
+  return (
+    <span className="grid gap-0.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {description ? <span className="text-sm text-muted-foreground">{description}</span> : null}
+    </span>
+  );
+}
+
+function SwitchGroup({
+  form,
+  group,
+  legend,
+  description,
+  switches,
+  error,
+}: {
+  form: ReturnType<typeof useForm<Settings>>;
+  group: Group;
+  legend: string;
+  description: string;
+  switches: readonly { key: string; label: string }[];
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-3" aria-describedby={`${id}-description${error ? ` ${id}-error` : ''}`}>
+      <legend className="font-medium">{legend}</legend>
+      <p id={`${id}-description`} className="-mt-1 text-sm text-muted-foreground">
+        {description}
+      </p>
+      {switches.map(({ key, label }) => (
+        <Controller
+          key={key}
+          control={form.control}
+          name={`${group}.${key}` as Path<Settings>}
+          render={({ field }) => (
+            <div className="flex items-center justify-between gap-4 rounded-lg border border-border px-3 py-2 sm:max-w-md">
+              <SwitchRow id={`${id}-${key}`} label={label} />
+              <Switch
+                id={`${id}-${key}`}
+                checked={field.value as boolean}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            </div>
+          )}
+        />
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+const CHANNELS = [
+  { key: 'sms', label: 'Text message (SMS)' },
+  { key: 'email', label: 'E-mail' },
+  { key: 'call', label: 'Phone call' },
+] as const;
+
+export function SettingsForm({ settings }: { settings: Settings }) {
+  const form = useForm<Settings>({ resolver: zodResolver(SettingsSchema), defaultValues: settings });
+  const { errors } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const sent = useRef<TopKey[]>([]);
+  const save = useSaveSettings({
+    onSuccess: (saved) => form.reset(saved),
+    onFieldError: (detail) => {
+      const field = fieldOf(detail, sent.current);
+      if (field) form.setError(field, { type: 'server', message: detail }, { shouldFocus: true });
+      else setFormError(detail);
+    },
+  });
+  const [turningOff, setTurningOff] = useState<{ patch: SettingsPatch; channels: string[] } | null>(null);
+  const delivery = form.watch('lead_delivery');
+  const noDelivery = !delivery.sms && !delivery.email && !delivery.call;
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setFormError(null);
+      const patch = settingsPatch(settings, values);
+      sent.current = Object.keys(patch) as TopKey[];
+      if (sent.current.length === 0) {
+        toast.info('Nothing has changed.');
+        return;
+      }
+      // Turning a channel off drops deliveries for good: the office confirms it first.
+      const channels = CHANNELS.filter(
+        ({ key }) => settings.lead_delivery[key] && patch.lead_delivery?.[key] === false,
+      ).map(({ label }) => label);
+      if (channels.length > 0) {
+        setTurningOff({ patch, channels });
+        return;
+      }
+      save.mutate(patch);
+    },
+    () => setFormError(null),
+  );
+
+  return (
+    <form noValidate aria-label="Settings" onSubmit={onSubmit} className="grid gap-6">
+      <AdminSection title="Ratings" description="When agents are asked to rate the quality of their leads.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Rating interval (days)"
+            description="Days after onboarding, and between two ratings, before an agent is asked again."
+            error={errors.rating_interval_days?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={365}
+              step={1}
+              {...form.register('rating_interval_days', { valueAsNumber: true })}
+            />
+          </Field>
+          <Field
+            label="Trend threshold"
+            description="How far the latest score must move from the mean of the three before it to count as improving or declining."
+            error={errors.rating_trend_threshold?.message}
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0.1}
+              max={4}
+              step={0.1}
+              {...form.register('rating_trend_threshold', { valueAsNumber: true })}
+            />
+          </Field>
+        </div>
+      </AdminSection>
+      <AdminSection title="Lead delivery" description="Network-wide: a recipient's own choices still apply.">
+        <SwitchGroup
+          form={form}
+          group="lead_delivery"
+          legend="Deliver leads by"
+          description="Turn a channel off to stop every lead going out on it, for example while a provider is down."
+          switches={CHANNELS}
+          error={errors.lead_delivery?.message}
+        />
+        {noDelivery ? (
+          <Alert variant="destructive" role="status">
+            <AlertDescription>
+              <p>
+                With every channel off, no lead is delivered to anyone: leads routed meanwhile wait in the
+                agents' lists, and nobody is told about them.
+              </p>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+      </AdminSection>
+      <ConfirmDialog
+        open={turningOff !== null}
+        onOpenChange={(open) => {
+          if (!open) setTurningOff(null);
+        }}
+        title={`Turn off ${turningOff?.channels.join(' and ') ?? ''}?`}
+        description="Leads routed while a channel is off are not sent on it, not even once it is turned on again: agents find them in their lists. Other channels still go out."
+        confirmLabel="Turn off and save"
+        destructive
+        pending={save.isPending}
+        onConfirm={() => {
+          if (turningOff) save.mutate(turningOff.patch, { onSettled: () => setTurningOff(null) });
+        }}
+      />
+      <FormError message={formError} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" pending={save.isPending}>
+          Save settings
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={save.isPending}
+          onClick={() => {
+            setFormError(null);
+            form.reset(settings);
+          }}
+        >
+          Undo changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import type { AdminAgentDetail, AdminAgentPatch } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Handler, json } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { buildAgentDetail, buildLead } from '../test/agents-data';
+import { bodyOf, superuserServer } from '../test/console-data';
+
+const PAGE_LOAD = { timeout: 5000 };
+
+/** The agent's record; a PATCH answers the record with the change applied (unless `patch` is given). */
+function agentServer(detail: AdminAgentDetail, patch?: Handler) {
+  let current = detail;
+  const server = superuserServer({
+    'GET /api/admin/agents/:id': () => json(200, current),
+    'PATCH /api/admin/agents/:id': (request, index) => {
+      if (patch) return patch(request, index);
+      const body = bodyOf<AdminAgentPatch>(request);
+      const { reason: _reason, ...fields } = body;
+      current = {
+        ...current,
+        agent: { ...current.agent, ...(fields as object), updated_at: new Date().toISOString() },
+        allowed_status_changes: ['active', 'suspended', 'terminated'],
+      };
+      return json(200, current);
+    },
+  });
+  const patches = () =>
+    server.callsTo('PATCH /api/admin/agents/:id').map((call) => bodyOf<AdminAgentPatch>(call));
+  return { ...server, patches };
+}
+
+describe("an agent's console page", { timeout: 20_000 }, () => {
+  it('shows the record in sections, links to the preview and to the leads, and never offers to sign in as the agent', async () => {
+    const lead = buildLead({ first_name: 'Nora', last_name: 'Newest' });
+    const detail = buildAgentDetail({
+      leads: { items: [lead], counts: { active: 1, archived: 2, closed: 3 } },
+      audit: [
+        {
+          id: 'audit-1',
+          actor_id: 'superuser-1',
+          actor_email: 'ops@example.com',
+          action: 'admin_update_agent',
+          target_type: 'agent',
+          target_id: 'x',
+          details: { before: { wp_id: null }, after: { wp_id: 42 }, reason: 'Synced with WordPress' },
+          ip: null,
+          created_at: '2026-11-20T12:00:00.000Z',
+        },
+      ],
+    });
+    agentServer(detail);
+    renderApp(`/admin/agents/${detail.agent.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Jordan Rivera', level: 1 }, PAGE_LOAD),
+    ).toBeInTheDocument();
+    for (const section of [
+      'Identity and contact',
+      'Status',
+      'Onboarding',
+      'Portal visibility',
+      'Office fields',
+      'Agreements',
+      'Lead recipients',
+      'Latest leads',
+      'Audit history',
+    ]) {
+      expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Preview what the agent sees' })).toHaveAttribute(
+      'href',
+      `/admin/agents/${detail.agent.id}/preview`,
+    );
+    expect(screen.getByRole('link', { name: 'All leads of this agent' })).toHaveAttribute(
+      'href',
+      `/admin/leads?agent_id=${detail.agent.id}`,
+    );
+    expect(screen.getByRole('region', { name: 'Latest leads' })).toHaveTextContent(
+      '1 active · 2 archived · 3 closed',
+    );
+    const history = screen.getByRole('table', { name: 'Audit history' });
+    expect(history).toHaveTextContent('ops@example.com');
+    expect(history).toHaveTextContent('Reason: Synced with WordPress');
+    expect(history).toHaveTextContent('wp_id: — → 42');
+    expect(screen.queryByText(/sign in as|log in as|impersonat/i)).not.toBeInTheDocument();
+  });
+
+  it('refuses a status change without a reason, then sends the change with its reason', async () => {
+    const detail = buildAgentDetail();
+    const { patches } = agentServer(detail);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Change status' }, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    const choices = within(within(dialog).getByLabelText('New status')).getAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual([
+      'Choose a status',
+      'Inactive',
+      'Suspended',
+      'Terminated',
+    ]);
+    await user.selectOptions(within(dialog).getByLabelText('New status'), 'inactive');
+    await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(within(dialog).getByText('Give a reason for the change')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
+    expect(patches()).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Paused at their request until March');
+    await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches()).toEqual([{ agent_status: 'inactive', reason: 'Paused at their request until March' }]);
+    expect(await screen.findByText('Jordan Rivera is now inactive')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Status' })).getByText('inactive')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a status change in the dialog", async () => {
+    const detail = buildAgentDetail({
+      agent: { agent_status: 'onboarding' },
+      allowed_status_changes: ['active', 'terminated'],
+    });
+    agentServer(detail, () =>
+      json(400, {
+        detail: 'An agent who is onboarding cannot become active until both agreements are signed',
+      }),
+    );
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Change status' }, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    await user.selectOptions(within(dialog).getByLabelText('New status'), 'active');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Signed on paper');
+    await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'cannot become active until both agreements',
+    );
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Signed on paper');
+  });
+
+  it('saves only the office fields that changed, and keeps what was typed when the server refuses', async () => {
+    const detail = buildAgentDetail({ agent: { wp_id: 7, total_fees_paid: 100 } });
+    const { patches } = agentServer(detail, (_request, index) =>
+      index === 0
+        ? json(409, { detail: 'The agent URI "taken-uri" belongs to another agent' })
+        : json(200, detail),
+    );
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const form = await screen.findByRole('form', { name: 'Office fields' }, PAGE_LOAD);
+    await user.clear(within(form).getByLabelText('Agent URI'));
+    await user.type(within(form).getByLabelText('Agent URI'), 'taken-uri');
+    await user.clear(within(form).getByLabelText('Fees paid'));
+    await user.type(within(form).getByLabelText('Fees paid'), '250.50');
+    await user.click(within(form).getByRole('button', { name: 'Save office fields' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('belongs to another agent');
+    expect(patches()).toEqual([{ agent_uri: 'taken-uri', total_fees_paid: 250.5 }]);
+    expect(within(form).getByLabelText('Agent URI')).toHaveValue('taken-uri');
+    expect(within(form).getByLabelText('Fees paid')).toHaveValue('250.50');
+
+    await user.clear(within(form).getByLabelText('Fees paid'));
+    await user.type(within(form).getByLabelText('Fees paid'), 'lots');
+    await user.click(within(form).getByRole('button', { name: 'Save office fields' }));
+    expect(await within(form).findByText(/Fees paid: enter an amount in dollars/)).toBeInTheDocument();
+    expect(patches()).toHaveLength(1);
+  });
+
+  it('sets a portal page to shown, hidden or back to the office default', async () => {
+    const detail = buildAgentDetail({ agent: { can_see_portal_zips: false } });
+    const { patches } = agentServer(detail);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const region = await screen.findByRole('region', { name: 'Portal visibility' }, PAGE_LOAD);
+    const zips = within(region).getByRole('radiogroup', { name: 'ZIP codes page' });
+    expect(within(zips).getByRole('radio', { name: 'Hidden' })).toBeChecked();
+    await user.click(within(zips).getByRole('radio', { name: /Default/ }));
+    await waitFor(() => expect(patches()).toEqual([{ can_see_portal_zips: null }]));
+    await waitFor(() => expect(within(zips).getByRole('radio', { name: /Default/ })).toBeChecked());
+  });
+});

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { superuserServer } from '../test/console-data';
+
+const PAGE_LOAD = { timeout: 5000 };
+
+const csv = (text: string, name = 'leads.csv') => new File([text], name, { type: 'text/csv' });
+
+describe('the CSV import of leads', { timeout: 20_000 }, () => {
+  it('sends the file as text/csv after a confirmation and reports the rejected rows', async () => {
+    const { callsTo } = superuserServer({
+      'POST /api/admin/leads/import': () =>
+        json(200, {
+          rows: 4,
+          imported: 2,
+          duplicates: 1,
+          unassigned: 1,
+          rejected: [
+            {
+              row: 3,
+              errors: [
+                'zip must be a 5-digit US ZIP code',
+                'A lead needs a phone number or an e-mail address',
+              ],
+            },
+          ],
+        }),
+    });
+    const { user } = renderApp('/admin/leads/import');
+    expect(await screen.findByRole('heading', { name: 'Import leads' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'What the file needs' })).toHaveTextContent('lead_type');
+
+    await user.click(screen.getByRole('button', { name: 'Import leads' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a CSV file first.');
+
+    await user.upload(screen.getByLabelText('Choose a CSV file'), csv('lead_type,zip\nfsbo,85004\n'));
+    expect(screen.getByText('leads.csv')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import leads' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import these leads?' });
+    expect(callsTo('POST /api/admin/leads/import')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Import and route' }));
+
+    const report = await screen.findByRole('region', { name: 'Import report' });
+    const [call] = callsTo('POST /api/admin/leads/import');
+    expect(call?.headers.get('Content-Type')).toBe('text/csv');
+    const figures = within(report)
+      .getAllByRole('definition')
+      .map((figure) => figure.textContent);
+    expect(figures).toEqual(['4', '2', '1', '1', '1']);
+    const rejected = within(report).getByRole('table', { name: 'Rejected rows' });
+    const row = within(rejected).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('3');
+    expect(row).toHaveTextContent('zip must be a 5-digit US ZIP code');
+    expect(row).toHaveTextContent('A lead needs a phone number or an e-mail address');
+    expect(within(report).getByRole('link', { name: 'assign them by hand' })).toHaveAttribute(
+      'href',
+      '/admin/leads?unassigned=true',
+    );
+    expect(screen.getByText('2 of 4 leads imported')).toBeInTheDocument();
+  });
+
+  it('shows why the server refused the whole file, and refuses a file that is not CSV before sending it', async () => {
+    const { callsTo } = superuserServer({
+      'POST /api/admin/leads/import': () => json(400, { detail: 'The header row needs a zip column.' }),
+    });
+    const { user } = renderApp('/admin/leads/import');
+    const input = await screen.findByLabelText('Choose a CSV file', {}, PAGE_LOAD);
+    // The picker offers only CSV files; a dropped file is not filtered that way.
+    fireEvent.drop(input.parentElement!, {
+      dataTransfer: {
+        files: [new File(['%PDF'], 'leads.pdf', { type: 'application/pdf' })],
+        dropEffect: 'copy',
+      },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('leads.pdf is not a CSV file');
+
+    await user.upload(screen.getByLabelText('Choose a CSV file'), csv('lead_type\nfsbo\n'));
+    await user.click(screen.getByRole('button', { name: 'Import leads' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Import and route' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The header row needs a zip column.'),
+    );
+    expect(callsTo('POST /api/admin/leads/import')).toHaveLength(1);
+    expect(screen.getByText('leads.csv')).toBeInTheDocument();
+  });
+});

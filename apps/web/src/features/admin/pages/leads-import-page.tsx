@@ -1,0 +1,122 @@
+import { LEAD_TYPES, LeadIntakeSchema } from '@portal/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { type ImportReport as Report, useImportLeads } from '../api/leads';
+import { AdminSection } from '../components/admin-section';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { CsvDropZone } from '../components/csv-drop-zone';
+import { ImportReport } from '../components/import-report';
+import { AdminPageHeader } from '../components/page-header';
+
+/** The intake fields a header row may name, as the server reads them. */
+const COLUMN_NOTES: Record<string, string> = {
+  lead_type: `Required. One of: ${LEAD_TYPES.join(', ')}.`,
+  zip: 'Required. A 5-digit US ZIP code (ZIP+4 is cut to 5 digits); it decides which agent gets the lead.',
+  first_name: 'Optional.',
+  last_name: 'Optional.',
+  phone: 'A phone number or an e-mail address is required.',
+  email: 'A phone number or an e-mail address is required.',
+  street: 'Optional.',
+  city: 'Optional.',
+  state: 'Optional. A two-letter state code (AZ).',
+  county: 'Optional.',
+  source: 'Optional; "csv-import" when empty.',
+  external_id:
+    'Optional. The lead’s id in your source: a row with a source and external_id already imported is skipped as a duplicate.',
+  notes: 'Optional.',
+};
+
+const COLUMNS = Object.keys(LeadIntakeSchema.shape);
+const EXAMPLE =
+  'lead_type,first_name,last_name,phone,email,street,city,state,zip,external_id\nfsbo,Dana,Seller,6025550142,,12 Palm Lane,Phoenix,AZ,85004,row-1';
+
+/** /admin/leads/import: leads from a spreadsheet, each checked and routed like the intake API. */
+export function AdminLeadsImportPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<{ report: Report; fileName: string } | null>(null);
+  const importLeads = useImportLeads({ onFieldError: setProblem });
+
+  const run = () => {
+    if (!file) return;
+    setProblem(null);
+    importLeads.mutate(file, {
+      onSuccess: (report) => {
+        setResult({ report, fileName: file.name });
+        setFile(null);
+      },
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <p className="text-sm">
+        <Link to={paths.adminLeads.href()}>← All leads</Link>
+      </p>
+      <AdminPageHeader
+        title="Import leads"
+        description="Leads from a spreadsheet saved as CSV. Each row is checked and routed exactly like a lead from an intake client: the agent who serves its ZIP code is told at once."
+      />
+      <AdminSection title="Choose the file">
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!file) setProblem('Choose a CSV file first.');
+            else setConfirming(true);
+          }}
+        >
+          <CsvDropZone
+            file={file}
+            error={problem}
+            onFile={(next, why) => {
+              setFile(next);
+              setProblem(why);
+            }}
+          />
+          <FormError message={problem} />
+          <div>
+            <Button type="submit" disabled={importLeads.isPending}>
+              Import leads
+            </Button>
+          </div>
+        </form>
+      </AdminSection>
+      {result ? <ImportReport report={result.report} fileName={result.fileName} /> : null}
+      <AdminSection
+        title="What the file needs"
+        description="A header row naming the columns (in any order, upper or lower case), then one lead per row. At most 5,000 rows."
+      >
+        <dl className="grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
+          {COLUMNS.map((column) => (
+            <div key={column} className="contents">
+              <dt>
+                <code>{column}</code>
+              </dt>
+              <dd className="text-muted-foreground">{COLUMN_NOTES[column] ?? 'Optional.'}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="grid gap-1">
+          <p className="text-sm font-medium">Example</p>
+          <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">{EXAMPLE}</pre>
+        </div>
+      </AdminSection>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Import these leads?"
+        description={`Every valid row of ${file?.name ?? 'the file'} becomes a lead and its agent and recipients are told at once. This cannot be undone.`}
+        confirmLabel="Import and route"
+        pending={importLeads.isPending}
+        onConfirm={run}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { DEFAULT_SETTINGS, type Settings } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { bodyOf, superuserServer } from '../test/console-data';
+
+const PAGE_LOAD = { timeout: 5000 };
+
+function settingsServer(patch: (body: Partial<Settings>) => Response) {
+  return superuserServer({
+    'GET /api/admin/settings': () => json(200, DEFAULT_SETTINGS),
+    'PATCH /api/admin/settings': (request) => patch(bodyOf(request)),
+  });
+}
+
+describe('the settings page', { timeout: 20_000 }, () => {
+  it('refuses a rating interval of 0 without sending anything', async () => {
+    const server = settingsServer(() => json(200, DEFAULT_SETTINGS));
+    const { user } = renderApp('/admin/settings');
+    const interval = await screen.findByLabelText('Rating interval (days)', {}, PAGE_LOAD);
+    expect(interval).toHaveValue(30);
+    await user.clear(interval);
+    await user.type(interval, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The rating interval is at least 1 day')).toBeInTheDocument();
+    expect(interval).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PATCH /api/admin/settings')).toHaveLength(0);
+  });
+
+  it('sends only what changed and says it was saved', async () => {
+    const server = settingsServer((body) =>
+      json(200, {
+        ...DEFAULT_SETTINGS,
+        ...body,
+        lead_delivery: { ...DEFAULT_SETTINGS.lead_delivery, ...body.lead_delivery },
+      }),
+    );
+    const { user } = renderApp('/admin/settings');
+    const interval = await screen.findByLabelText('Rating interval (days)', {}, PAGE_LOAD);
+    await user.clear(interval);
+    await user.type(interval, '45');
+    await user.click(screen.getByRole('switch', { name: 'Phone call' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    // Turning a channel off is confirmed first: nothing is sent before.
+    const confirm = await screen.findByRole('dialog', { name: 'Turn off Phone call?' });
+    expect(
+      within(confirm).getByText(/not sent on it, not even once it is turned on again/),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/settings')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Turn off and save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PATCH /api/admin/settings')[0]!)).toEqual({
+      rating_interval_days: 45,
+      lead_delivery: { call: false },
+    });
+    expect(screen.getByRole('switch', { name: 'Phone call' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('shows the server’s refusal by the field it is about, keeping the value typed', async () => {
+    settingsServer(() => json(400, { detail: 'The trend threshold is at most 4' }));
+    const { user } = renderApp('/admin/settings');
+    const threshold = await screen.findByLabelText('Trend threshold', {}, PAGE_LOAD);
+    await user.clear(threshold);
+    await user.type(threshold, '3.5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const field = threshold.closest('[data-slot="field"]') as HTMLElement;
+    expect(await within(field).findByText('The trend threshold is at most 4')).toBeInTheDocument();
+    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    expect(threshold).toHaveValue(3.5);
+    await waitFor(() => expect(screen.queryByText('Settings saved')).not.toBeInTheDocument());
+  });
+});
