@@ -1,9 +1,9 @@
 import { ERROR, FAILURE_REPORTED_MESSAGE, PHONE_MESSAGE } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { agents, auditLog, outboxMessages } from '../src/db/schema';
-import { deliverMessage } from '../src/lib/outbox';
-import { notifyOfficeOfFailedTest, reportTestFailure } from '../src/modules/signup-tests/report-failure';
+import { deliverMessage, MAX_ATTEMPTS } from '../src/lib/outbox';
+import { notifyOfficeOfFailedTest } from '../src/modules/signup-tests/report-failure';
 import { type SmsProvider, SmsProviderError } from '../src/providers/sms/interface';
 import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, drainJobs, eventually, login, type TestContext } from './helpers/app';
@@ -132,21 +132,6 @@ describe('test SMS and e-mail of the signup wizard (embedded outbox)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: ERROR.agentProfileNotAvailable });
     }
-  });
-
-  it('answers ERROR when the message cannot be queued, and sends nothing later', async () => {
-    const agent = await signedInAgent(ctx);
-    const send = vi.spyOn(ctx.deps.queue, 'send').mockRejectedValueOnce(new Error('queue unavailable'));
-    const response = await post(ctx, 'send-test-sms', agent.headers, smsPayload());
-    send.mockRestore();
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      status: 'ERROR',
-      message: 'We could not send the test text message just now. Please try again in a minute.',
-    });
-    const [row] = await ctx.deps.database.db.select().from(outboxMessages);
-    // Out of the outbox sweep's way: the agent retries instead of getting a late duplicate.
-    expect(row).toMatchObject({ status: 'failed', lastError: 'The delivery job could not be queued' });
   });
 
   it("shows a test message's delivery only to the agent who sent it", async () => {
@@ -286,22 +271,6 @@ describe('test SMS and e-mail of the signup wizard (embedded outbox)', () => {
     expect(mail!.textBody).toContain('Address tried: mailfail@example.com');
     expect(mail!.textBody).toContain('Phone on the profile: +16025550142');
     expect(mail!.textBody).toContain('Attempt number: 3');
-  });
-
-  it('a report works for the agent even when the office mail cannot be queued right away', async () => {
-    const agent = await signedInAgent(ctx);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const send = vi.spyOn(ctx.deps.queue, 'send').mockRejectedValueOnce(new Error('queue unavailable'));
-    const answer = await reportTestFailure(
-      ctx.deps,
-      { user: agent.user, ip: '10.0.0.9', log: ctx.app.log },
-      { channel: 'sms', tried: '+16025550142', firstName: 'Dana', lastName: 'Reyes', attemptNumber: 1 },
-    );
-    send.mockRestore();
-    warn.mockRestore();
-    expect(answer.status).toBe('OK');
-    // Safe in the outbox: the sweep sends it.
-    expect(await officeMail(ctx)).toHaveLength(1);
   });
 
   it('refuses bad failure reports', async () => {
@@ -471,12 +440,12 @@ describe('notify_team_on_failure', () => {
   it('waits for the last attempt of a passing failure before telling the office', async () => {
     const agent = await signedInAgent(ctx);
     const flaky = new RefusingSms(false);
-    // Written with the queue paused for this message: deliver it by hand, attempt by attempt.
-    const send = vi.spyOn(ctx.deps.queue, 'send').mockResolvedValueOnce();
+    // Written with delivery paused: deliver it by hand, attempt by attempt.
+    ctx.dispatcher!.pause();
+    onTestFinished(() => ctx.dispatcher!.resume());
     const id = (
       await post(ctx, 'send-test-sms', agent.headers, smsPayload({ notify_team_on_failure: true }))
     ).json().message_id;
-    send.mockRestore();
     const deps = {
       db: ctx.deps.database.db,
       mail: ctx.deps.providers.mail,
@@ -484,7 +453,7 @@ describe('notify_team_on_failure', () => {
       onFinalFailure: (message: Parameters<typeof notifyOfficeOfFailedTest>[1]) =>
         notifyOfficeOfFailedTest(ctx.deps, message),
     };
-    await expect(deliverMessage(deps, id, { finalAttempt: false })).rejects.toThrow('not reachable');
+    expect(await deliverMessage(deps, id)).toBe('retry');
     expect(await messageRow(ctx, id)).toMatchObject({ status: 'queued', attempts: 1 });
     expect((await statusOf(ctx, agent.headers, id)).json()).toMatchObject({
       status: 'queued',
@@ -492,8 +461,13 @@ describe('notify_team_on_failure', () => {
     });
     expect(await officeMail(ctx)).toHaveLength(0);
 
-    expect(await deliverMessage(deps, id, { finalAttempt: true })).toBe('failed');
-    expect(await messageRow(ctx, id)).toMatchObject({ status: 'failed', attempts: 2 });
+    // The last attempt: a passing failure now fails for good.
+    await ctx.deps.database.db
+      .update(outboxMessages)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outboxMessages.id, id));
+    expect(await deliverMessage(deps, id)).toBe('failed');
+    expect(await messageRow(ctx, id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(await officeMail(ctx)).toHaveLength(1);
   });
 });

@@ -1,79 +1,18 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError } from '../src/config';
 import { outboxMessages } from '../src/db/schema';
-import { addSms, deliverMessage, dispatch } from '../src/lib/outbox';
+import { addSms, deliverMessage, dispatch, MAX_ATTEMPTS } from '../src/lib/outbox';
 import { notifyOfficeOfFailedTest } from '../src/modules/signup-tests/report-failure';
 import { SmsProviderError } from '../src/providers/sms/interface';
 import { TwilioSmsProvider } from '../src/providers/sms/twilio';
 import { bearer, createTestContext, eventually, login, type TestContext, testConfig } from './helpers/app';
 import { seedAgent, seedUser } from './helpers/factories';
+import { type Answer, FakeTwilio } from './helpers/fake-twilio';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token';
 const FROM = '+15005550006';
-
-interface TwilioRequest {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  form: Record<string, string>;
-}
-
-type Answer = { status: number; body: object };
-
-/** Twilio's Messages resource on loopback: records what arrives, answers what a test sets. */
-class FakeTwilio {
-  received: TwilioRequest[] = [];
-  port = 0;
-  /** What to answer; unset, the message is accepted as Twilio does (201 with a sid). */
-  answer: ((request: TwilioRequest) => Answer) | null = null;
-  private server: Server | null = null;
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get running() {
-    return this.server !== null;
-  }
-
-  async start(port = 0) {
-    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      req.on('end', () => {
-        const request: TwilioRequest = {
-          method: req.method ?? '',
-          path: req.url ?? '',
-          authorization: req.headers.authorization,
-          contentType: req.headers['content-type'],
-          form: Object.fromEntries(new URLSearchParams(raw)),
-        };
-        this.received.push(request);
-        const { status, body } = this.answer?.(request) ?? {
-          status: 201,
-          body: { sid: `SM${String(this.received.length).padStart(32, '0')}`, status: 'queued' },
-        };
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  async stop() {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 /** Twilio's answer for an invalid To number (error 21211). */
 const invalidTo = (to: string): Answer => ({
@@ -293,6 +232,9 @@ describe('test SMS through Twilio', () => {
 
   it('keeps a passing failure for a retry and fails it after the last attempt', async () => {
     fake.answer = () => ({ status: 500, body: { code: 20500, message: 'Internal Server Error' } });
+    // Delivered by hand, attempt by attempt.
+    ctx.dispatcher!.pause();
+    onTestFinished(() => ctx.dispatcher!.resume());
     const id = await addSms(ctx.deps.database.db, ctx.deps.config, { to: '+16025550142', body: 'retry me' });
     const deps = {
       db: ctx.deps.database.db,
@@ -301,20 +243,25 @@ describe('test SMS through Twilio', () => {
       onFinalFailure: (message: Parameters<typeof notifyOfficeOfFailedTest>[1]) =>
         notifyOfficeOfFailedTest(ctx.deps, message),
     };
-    await expect(deliverMessage(deps, id, { finalAttempt: false })).rejects.toThrow(/error 20500/);
+    expect(await deliverMessage(deps, id)).toBe('retry');
     const [waiting] = await ctx.deps.database.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.id, id));
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(await deliverMessage(deps, id, { finalAttempt: true })).toBe('failed');
+    // The last attempt: a passing failure now fails for good.
+    await ctx.deps.database.db
+      .update(outboxMessages)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outboxMessages.id, id));
+    expect(await deliverMessage(deps, id)).toBe('failed');
     const [failed] = await ctx.deps.database.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.id, id));
     expect(failed).toMatchObject({
       status: 'failed',
-      attempts: 2,
+      attempts: MAX_ATTEMPTS,
       lastError: 'Twilio refused the message (error 20500): Internal Server Error',
     });
   });
@@ -336,14 +283,11 @@ describe('test SMS through Twilio', () => {
 
       // Direct attempts while down keep it queued.
       const deps = { db: ctx.deps.database.db, mail: ctx.deps.providers.mail, sms: ctx.deps.providers.sms };
-      await expect(deliverMessage(deps, id, { finalAttempt: false })).rejects.toThrow(/could not be reached/);
+      expect(await deliverMessage(deps, id)).toBe('retry');
 
       await fake.start(port);
       // Two attempts at once (a duplicate job), another job, and the queue's own retry: one SMS.
-      const results = await Promise.all([
-        deliverMessage(deps, id, { finalAttempt: false }),
-        deliverMessage(deps, id, { finalAttempt: false }),
-      ]);
+      const results = await Promise.all([deliverMessage(deps, id), deliverMessage(deps, id)]);
       expect(results.filter((r) => r === 'sent').length).toBeLessThanOrEqual(1);
       await dispatch(ctx.deps.queue, id);
       await eventually(async () => (await status(headers, id)).status === 'sent');

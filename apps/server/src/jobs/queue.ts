@@ -11,9 +11,39 @@ export const QUEUES = {
   brokerReminders: 'broker-reminders',
 } as const;
 
+/**
+ * Wakes this process's delivery dispatcher when a message is committed, instead of waiting for
+ * its next look at the outbox.
+ */
+export class Bell {
+  private waiters = new Set<() => void>();
+
+  ring(): void {
+    const waiters = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves at the next ring or after `ms`, whichever comes first. */
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+}
+
 export interface Queue {
   boss: PgBoss;
+  bell: Bell;
   send(name: string, data: object, options?: PgBoss.SendOptions): Promise<void>;
+  /** Work to stop before the queue itself (the dispatcher). */
+  onStop(hook: () => Promise<void>): void;
   stop(): Promise<void>;
 }
 
@@ -31,11 +61,19 @@ export async function createQueue(database: Database): Promise<Queue> {
   });
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  const hooks: (() => Promise<void>)[] = [];
   return {
     boss,
+    bell: new Bell(),
     send: async (name, data, options) => {
       await boss.send(name, data, options ?? {});
     },
-    stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 }),
+    onStop: (hook) => {
+      hooks.push(hook);
+    },
+    stop: async () => {
+      await Promise.all(hooks.splice(0).map((hook) => hook().catch(() => {})));
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
   };
 }

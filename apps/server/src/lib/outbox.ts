@@ -1,10 +1,23 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { messageAttempts, type OutboxMessage, type OutboxMeta, outboxMessages } from '../db/schema';
-import { QUEUES, type Queue } from '../jobs/queue';
+import type { Queue } from '../jobs/queue';
 import type { MailProvider } from '../providers/mail/interface';
 import type { SmsProvider } from '../providers/sms/interface';
+
+/** Lower goes first. Account e-mails must arrive while their link still works. */
+export const PRIORITY = { account: 0, personal: 3, bulk: 5 } as const;
+export type Priority = keyof typeof PRIORITY;
+
+/** Templates of account e-mails (sign-in, verification, reset): they overtake lead traffic. */
+export const ACCOUNT_TEMPLATES: ReadonlySet<string> = new Set([
+  'verify_email',
+  'password_reset',
+  'magic_link',
+  'corporate_login',
+  'registration_attempt',
+]);
 
 export interface EmailDraft {
   to: string;
@@ -12,6 +25,10 @@ export interface EmailDraft {
   text: string;
   html?: string;
   from?: string;
+  /** Where replies go; From always stays the portal's own address. */
+  replyTo?: string;
+  /** Defaults to `account` for ACCOUNT_TEMPLATES and `bulk` for everything else. */
+  priority?: Priority;
   template?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   meta?: OutboxMeta;
@@ -24,11 +41,16 @@ export interface SmsDraft {
   to: string;
   body: string;
   template?: string;
+  priority?: Priority;
   meta?: OutboxMeta;
   lead?: { leadId: string; recipientId: string };
 }
 
-export const DELIVERY_RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
+/** How long a claim lasts: far longer than any send, short enough that a crash costs little. */
+export const CLAIM_SECONDS = 120;
+
+/** Attempts before a message is marked failed for good (about ten minutes of backoff in all). */
+export const MAX_ATTEMPTS = 8;
 
 /** The one insert every channel shares: the message waits in the outbox, queued. */
 async function insertMessage(db: Executor, values: typeof outboxMessages.$inferInsert): Promise<string> {
@@ -42,6 +64,8 @@ export function addEmail(db: Executor, config: Config, draft: EmailDraft): Promi
     channel: 'email',
     toAddress: draft.to,
     fromAddress: draft.from ?? config.mailFrom,
+    replyTo: draft.replyTo ?? null,
+    priority: PRIORITY[draft.priority ?? (ACCOUNT_TEMPLATES.has(draft.template ?? '') ? 'account' : 'bulk')],
     subject: draft.subject,
     textBody: draft.text,
     htmlBody: draft.html ?? null,
@@ -58,6 +82,7 @@ const phoneMessage = (channel: 'sms' | 'call', config: Config, draft: SmsDraft) 
   toAddress: draft.to,
   fromAddress: config.smsFrom,
   textBody: draft.body,
+  priority: PRIORITY[draft.priority ?? 'bulk'],
   template: draft.template ?? null,
   meta: draft.meta ?? null,
   ...draft.lead,
@@ -73,34 +98,74 @@ export function addCall(db: Executor, config: Config, draft: SmsDraft): Promise<
   return insertMessage(db, phoneMessage('call', config, draft));
 }
 
-export async function dispatch(queue: Queue, ...ids: string[]): Promise<void> {
-  for (const id of ids) await queue.send(QUEUES.deliverMessage, { id }, DELIVERY_RETRY);
+/**
+ * After a commit the message is safe in the outbox, due now: the dispatcher (jobs/dispatcher.ts)
+ * reads the outbox itself, so nothing committed can be lost between a commit and a job. This only
+ * wakes this process's dispatcher at once; other processes find the message on their next look.
+ */
+export async function dispatch(queue: Queue, ..._ids: string[]): Promise<void> {
+  queue.bell.ring();
 }
 
-/**
- * After a commit the message is safe in the outbox; if the queue cannot take the job right now,
- * the outbox sweep sends it later. The caller's answer does not depend on it.
- */
+/** Kept for its callers' intent: the answer never depends on delivery. */
 export async function dispatchSafely(queue: Queue, ...ids: string[]): Promise<void> {
-  try {
-    await dispatch(queue, ...ids);
-  } catch (error) {
-    console.warn('[outbox] delivery job not queued; the sweep will send it', ids, (error as Error).message);
-  }
+  await dispatch(queue, ...ids);
 }
 
-const LOCK_SECONDS = 120;
+export type Channel = OutboxMessage['channel'];
 
 /**
- * Claims a message for one delivery attempt. Only one worker can hold it at a time, and a
- * message already sent is never sent again: this is what makes delivery exactly-once.
+ * Claims up to `limit` due messages of one channel, most urgent first, for one delivery attempt
+ * each. `FOR UPDATE SKIP LOCKED` lets any number of workers claim side by side without taking the
+ * same message; the claim lasts `claimSeconds` (a crashed sender's messages become due again
+ * when it lapses). A message already sent is never claimed again.
  */
-export async function claimMessage(db: Executor, id: string): Promise<OutboxMessage | null> {
+export async function claimDue(
+  db: Executor,
+  channel: Channel,
+  limit: number,
+  claimSeconds: number,
+): Promise<OutboxMessage[]> {
+  if (limit <= 0) return [];
+  const until = sql`now() + make_interval(secs => ${claimSeconds})`;
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, channel),
+        inArray(outboxMessages.status, ['queued', 'sending']),
+        lte(outboxMessages.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(outboxMessages.priority), asc(outboxMessages.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({
+      status: 'sending',
+      lockedUntil: until,
+      nextAttemptAt: until,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+    })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+}
+
+/** Claims one given message (tests, and the console's view of a single delivery). */
+export async function claimMessage(
+  db: Executor,
+  id: string,
+  claimSeconds = CLAIM_SECONDS,
+): Promise<OutboxMessage | null> {
+  const until = sql`now() + make_interval(secs => ${claimSeconds})`;
   const [row] = await db
     .update(outboxMessages)
     .set({
       status: 'sending',
-      lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})`,
+      lockedUntil: until,
+      nextAttemptAt: until,
       attempts: sql`${outboxMessages.attempts} + 1`,
     })
     .where(
@@ -108,13 +173,26 @@ export async function claimMessage(db: Executor, id: string): Promise<OutboxMess
         eq(outboxMessages.id, id),
         or(
           eq(outboxMessages.status, 'queued'),
-          eq(outboxMessages.status, 'failed'),
-          and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.lockedUntil, sql`now()`)),
+          and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.nextAttemptAt, sql`now()`)),
         ),
       ),
     )
     .returning();
   return row ?? null;
+}
+
+/** Hands claimed messages back untouched (a stopping worker that had not sent them yet). */
+export async function releaseClaims(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'queued',
+      lockedUntil: null,
+      nextAttemptAt: sql`now()`,
+      attempts: sql`greatest(${outboxMessages.attempts} - 1, 0)`,
+    })
+    .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, 'sending')));
 }
 
 export interface DeliveryDeps {
@@ -125,8 +203,56 @@ export interface DeliveryDeps {
   onFinalFailure?: (message: OutboxMessage) => Promise<void>;
 }
 
-/** A refusal no retry can change (an invalid number): providers mark such errors `permanent`. */
-const isPermanent = (error: unknown) => (error as { permanent?: unknown } | null)?.permanent === true;
+/** What a provider's refusal means for the next try. */
+export interface Refusal {
+  /** Sending the same message again cannot succeed (an invalid number, SMTP 5xx). */
+  permanent: boolean;
+  /** The provider's status: HTTP for Twilio, the SMTP reply code for mail. */
+  status?: number;
+  /** The provider asked us to wait (HTTP 429 Retry-After). */
+  retryAfterSeconds?: number;
+  /** The provider is limiting us as a whole (429, SMTP 421): slow the whole lane down. */
+  throttled: boolean;
+  message: string;
+}
+
+/**
+ * Reads a provider's error. SMS providers raise SmsProviderError (`permanent`, `status`,
+ * `retryAfterSeconds`); nodemailer sets `responseCode` (SMTP: 4xx passing, 5xx permanent).
+ */
+export function readRefusal(error: unknown): Refusal {
+  const e = (error ?? {}) as {
+    permanent?: unknown;
+    status?: unknown;
+    responseCode?: unknown;
+    retryAfterSeconds?: unknown;
+    message?: unknown;
+  };
+  const message = (typeof e.message === 'string' ? e.message : String(error)).slice(0, 500);
+  const smtp = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const http = typeof e.status === 'number' ? e.status : undefined;
+  const status = smtp ?? http;
+  const permanent = e.permanent === true || (smtp !== undefined && smtp >= 500 && smtp < 600);
+  const retryAfterSeconds =
+    typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds > 0 ? e.retryAfterSeconds : undefined;
+  return {
+    permanent,
+    status,
+    retryAfterSeconds,
+    throttled: http === 429 || smtp === 421 || smtp === 451 || smtp === 452,
+    message,
+  };
+}
+
+/**
+ * Seconds before attempt n + 1: 5, 10, 20, ... up to 30 minutes, spread by a fifth either way so
+ * messages refused together do not come back together; never sooner than the provider asked.
+ */
+export function backoffSeconds(attempt: number, retryAfterSeconds?: number, random = Math.random): number {
+  const base = Math.min(5 * 2 ** Math.max(0, attempt - 1), 1800);
+  const spread = base * (0.8 + 0.4 * random());
+  return Math.round(Math.max(spread, retryAfterSeconds ?? 0));
+}
 
 async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
   if (message.channel === 'call') {
@@ -153,6 +279,7 @@ async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
     id: message.id,
     to: message.toAddress,
     from: message.fromAddress,
+    replyTo: message.replyTo,
     subject: message.subject ?? '',
     text: message.textBody,
     html: message.htmlBody,
@@ -161,11 +288,18 @@ async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
   return { provider: deps.mail.name, ...result };
 }
 
-/** Every attempt is kept with what the provider said (issue #8: provider id, status, error). */
+/** Every attempt is kept with what the provider said (provider id, status, error, next try). */
 async function recordAttempt(
   db: Executor,
   message: OutboxMessage,
-  result: { status: 'sent' | 'failed'; provider?: string; providerMessageId?: string; error?: string },
+  result: {
+    status: 'sent' | 'failed';
+    provider?: string;
+    providerMessageId?: string;
+    error?: string;
+    providerStatus?: number;
+    retryAt?: Date;
+  },
 ) {
   try {
     await db.insert(messageAttempts).values({
@@ -175,6 +309,8 @@ async function recordAttempt(
       provider: result.provider ?? null,
       providerMessageId: result.providerMessageId ?? null,
       error: result.error ?? null,
+      providerStatus: result.providerStatus ?? null,
+      retryAt: result.retryAt ?? null,
     });
   } catch (error) {
     // The message's own row already says what happened; losing the log line must not resend it.
@@ -182,17 +318,18 @@ async function recordAttempt(
   }
 }
 
+export type DeliveryOutcome =
+  | { result: 'sent' }
+  | { result: 'retry'; refusal: Refusal; retryAt: Date }
+  | { result: 'failed'; refusal: Refusal };
+
 /**
- * One delivery attempt. A passing failure throws so the queue retries with backoff; the last
- * attempt, or a permanent refusal, marks the message failed and answers 'failed' (no retry).
+ * One delivery attempt of a claimed message. Sent: marked sent at once (the shorter the time
+ * between the provider's yes and our record, the smaller the window in which a crash could send
+ * it twice). A passing refusal: queued again after a backoff, recorded on the attempt. The last
+ * attempt, or a permanent refusal: failed, and the follow-up hook runs once.
  */
-export async function deliverMessage(
-  deps: DeliveryDeps,
-  id: string,
-  options: { finalAttempt: boolean },
-): Promise<'sent' | 'skipped' | 'failed'> {
-  const message = await claimMessage(deps.db, id);
-  if (!message) return 'skipped';
+export async function deliverClaimed(deps: DeliveryDeps, message: OutboxMessage): Promise<DeliveryOutcome> {
   try {
     const result = await handOver(deps, message);
     await deps.db
@@ -205,40 +342,57 @@ export async function deliverMessage(
         providerMessageId: result.providerMessageId,
         lastError: null,
       })
-      .where(eq(outboxMessages.id, id));
+      .where(eq(outboxMessages.id, message.id));
     await recordAttempt(deps.db, message, { status: 'sent', ...result });
-    return 'sent';
+    return { result: 'sent' };
   } catch (error) {
-    const final = options.finalAttempt || isPermanent(error);
-    const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    await recordAttempt(deps.db, message, { status: 'failed', error: lastError });
+    const refusal = readRefusal(error);
+    const final = refusal.permanent || message.attempts >= MAX_ATTEMPTS;
+    const retryAt = final
+      ? undefined
+      : new Date(Date.now() + backoffSeconds(message.attempts, refusal.retryAfterSeconds) * 1000);
+    await recordAttempt(deps.db, message, {
+      status: 'failed',
+      error: refusal.message,
+      providerStatus: refusal.status,
+      retryAt,
+    });
     await deps.db
       .update(outboxMessages)
-      .set({ status: final ? 'failed' : 'queued', lockedUntil: null, lastError })
-      .where(eq(outboxMessages.id, id));
-    if (!final) throw error;
+      .set({
+        status: final ? 'failed' : 'queued',
+        lockedUntil: null,
+        nextAttemptAt: retryAt ?? sql`now()`,
+        lastError: refusal.message,
+      })
+      .where(eq(outboxMessages.id, message.id));
+    if (!final) return { result: 'retry', refusal, retryAt: retryAt! };
     if (deps.onFinalFailure) {
       try {
-        await deps.onFinalFailure({ ...message, status: 'failed', lockedUntil: null, lastError });
+        await deps.onFinalFailure({
+          ...message,
+          status: 'failed',
+          lockedUntil: null,
+          lastError: refusal.message,
+        });
       } catch (hookError) {
-        console.warn('[outbox] follow-up of a failed message did not run', id, (hookError as Error).message);
+        console.warn(
+          '[outbox] follow-up of a failed message did not run',
+          message.id,
+          (hookError as Error).message,
+        );
       }
     }
-    return 'failed';
+    return { result: 'failed', refusal };
   }
 }
 
-/** Messages still queued a while after they were written: their job was lost, send them again. */
-export async function findStrandedMessages(db: Executor, olderThanSeconds: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.status, 'queued'),
-        lt(outboxMessages.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
-      ),
-    )
-    .limit(100);
-  return rows.map((r) => r.id);
+/** Claims and delivers one given message now: 'skipped' when it is not due or already sent. */
+export async function deliverMessage(
+  deps: DeliveryDeps,
+  id: string,
+): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
+  const message = await claimMessage(deps.db, id);
+  if (!message) return 'skipped';
+  return (await deliverClaimed(deps, message)).result;
 }

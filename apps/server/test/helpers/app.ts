@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { AppDeps } from '../../src/app-context';
 import { loadConfig } from '../../src/config';
+import type { Dispatcher } from '../../src/jobs/dispatcher';
 import { createQueue } from '../../src/jobs/queue';
 import { startWorkers } from '../../src/jobs/workers';
 import { createProviders, type Providers } from '../../src/providers';
@@ -14,6 +15,8 @@ export interface TestContext {
   app: FastifyInstance;
   deps: AppDeps;
   testDb: TestDatabase;
+  /** The delivery dispatcher, when the context runs workers (pause it to deliver by hand). */
+  dispatcher?: Dispatcher;
   /** Empties the tables between tests. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -45,13 +48,16 @@ export async function createTestContext(
     providers: { ...createProviders(config), ...options.providers },
     queue,
   };
-  if (options.workers) await startWorkers(queue, deps, { pollingIntervalSeconds: 0.5 });
+  const workers = options.workers
+    ? await startWorkers(queue, deps, { pollingIntervalSeconds: 0.5, delivery: { idleMs: 100 } })
+    : undefined;
   const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     deps,
     testDb,
+    dispatcher: workers?.dispatcher,
     reset: () => resetTables(testDb.database),
     close: async () => {
       // A test that kills the database's connections can leave one of these waiting on a socket
@@ -116,13 +122,18 @@ export async function eventually<T>(
   }
 }
 
-/** Waits until the job queue has nothing left to do (background work has finished). */
+/**
+ * Waits until background work has finished: no job left in the queue and no message due or being
+ * sent in the outbox (a message waiting out a backoff is not due).
+ */
 export async function drainJobs(ctx: TestContext, timeoutMs = 15_000): Promise<void> {
   await eventually(async () => {
     const { rows } = await ctx.deps.database.executeSql(
-      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and name <> 'outbox-sweep'",
+      `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active') and name <> 'outbox-sweep')
+            + (select count(*) from outbox_messages
+                where status = 'sending' or (status = 'queued' and next_attempt_at <= now())) as n`,
       [],
     );
-    return (rows[0] as { n: number }).n === 0;
+    return Number((rows[0] as { n: number | string }).n) === 0;
   }, timeoutMs);
 }

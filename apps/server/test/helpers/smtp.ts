@@ -9,6 +9,8 @@ export interface Received {
 export class LoopbackSmtp {
   received: Received[] = [];
   port = 0;
+  /** Refuses a recipient with an SMTP reply (e.g. 450 try later, 550 no such mailbox). */
+  refuse: ((to: string) => { code: number; message: string } | null) | null = null;
   private server: SMTPServer | null = null;
 
   async start(port = 0) {
@@ -16,6 +18,11 @@ export class LoopbackSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const refusal = this.refuse?.(address.address);
+        if (!refusal) return callback();
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      },
       onData: (stream, session, callback) => {
         let raw = '';
         stream.on('data', (chunk: Buffer) => {

@@ -491,6 +491,9 @@ export const AdminAuditListSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** The SMTP pool's own ceiling: the setting chooses how many of them are used. */
+export const SMTP_CONNECTIONS_MAX = 50;
+
 export const SettingsSchema = z.object({
   /** DESIGN.md section 7: days after onboarding, and between ratings, before an agent is asked again. */
   rating_interval_days: z
@@ -505,6 +508,23 @@ export const SettingsSchema = z.object({
     .max(4, 'The trend threshold is at most 4'),
   /** Which channels a lead is delivered on, network-wide (a recipient's own choices still apply). */
   lead_delivery: z.object({ sms: z.boolean(), email: z.boolean(), call: z.boolean() }),
+  /**
+   * What the providers allow: e-mails handed to the SMTP server at once (one connection each), and
+   * texts and calls started per second at Twilio (its limit depends on the numbers and their
+   * registration; messages beyond it wait in Twilio's own queue).
+   */
+  provider_limits: z.object({
+    smtp_connections: z
+      .number({ message: 'SMTP connections must be a number' })
+      .int('SMTP connections is a whole number')
+      .min(1, 'At least 1 SMTP connection')
+      .max(SMTP_CONNECTIONS_MAX, `At most ${SMTP_CONNECTIONS_MAX} SMTP connections`),
+    sms_per_second: z
+      .number({ message: 'Texts per second must be a number' })
+      .int('Texts per second is a whole number')
+      .min(1, 'At least 1 text per second')
+      .max(500, 'At most 500 texts per second'),
+  }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z
@@ -512,6 +532,7 @@ export const SettingsPatchSchema = z
     rating_interval_days: SettingsSchema.shape.rating_interval_days,
     rating_trend_threshold: SettingsSchema.shape.rating_trend_threshold,
     lead_delivery: SettingsSchema.shape.lead_delivery.partial(),
+    provider_limits: SettingsSchema.shape.provider_limits.partial(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -520,6 +541,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rating_interval_days: 30,
   rating_trend_threshold: 0.5,
   lead_delivery: { sms: true, email: true, call: true },
+  provider_limits: { smtp_connections: 5, sms_per_second: 30 },
 };
 
 /** The console's home: the figures an operations team checks first. */

@@ -171,6 +171,9 @@ export const messageAttempts = pgTable(
     provider: text(),
     providerMessageId: text(),
     error: text(),
+    /** The provider's status code when it refused (429, an SMTP 4xx), and when the next try is due. */
+    providerStatus: integer(),
+    retryAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('message_attempts_message_idx').on(t.messageId, t.attempt)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface OutboxMeta {
   /** The user a message was sent for: only they may follow its delivery. */
@@ -25,6 +25,8 @@ export const outboxMessages = pgTable(
     channel: text().$type<'email' | 'sms' | 'call'>().notNull(),
     toAddress: text().notNull(),
     fromAddress: text().notNull(),
+    /** Where replies go (the agent's own address on an e-mail the agent writes; From stays ours). */
+    replyTo: text(),
     subject: text(),
     textBody: text().notNull(),
     htmlBody: text(),
@@ -39,6 +41,13 @@ export const outboxMessages = pgTable(
     leadId: uuid(),
     recipientId: uuid(),
     status: text().$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
+    /** 0 goes first: account e-mails (sign-in, verification, reset) overtake bulk lead traffic. */
+    priority: smallint().notNull().default(5),
+    /**
+     * When the dispatcher may take the message: now for a new one, later after a passing failure
+     * (backoff), and the end of the claim while it is being sent (a crashed sender's claim lapses).
+     */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
@@ -49,6 +58,10 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index('outbox_status_idx').on(t.status, t.createdAt),
+    // The dispatcher's claim: a channel's due messages, most urgent first.
+    index('outbox_due_idx')
+      .on(t.channel, t.priority, t.nextAttemptAt)
+      .where(sql`status in ('queued', 'sending')`),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_lead_idx').on(t.leadId).where(sql`lead_id is not null`),
     // The console's "to" filter: substring matches through trigrams (pg_trgm, migration 0011).

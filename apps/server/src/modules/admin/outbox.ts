@@ -100,7 +100,7 @@ export async function retryMessage(deps: AppDeps, id: string, actor: ConsoleActo
       throw new AppError('conflict', `Only a failed message can be retried: this one is ${message.status}`);
     const [queued] = await tx
       .update(outboxMessages)
-      .set({ status: 'queued', lockedUntil: null })
+      .set({ status: 'queued', lockedUntil: null, attempts: 0, nextAttemptAt: sql`now()` })
       .where(eq(outboxMessages.id, id))
       .returning();
     await audit(tx, {
@@ -114,7 +114,7 @@ export async function retryMessage(deps: AppDeps, id: string, actor: ConsoleActo
     });
     return queued!;
   });
-  // The message is safe in the outbox: if the queue cannot take the job now, the sweep sends it.
+  // Due now in the outbox: the dispatcher takes it at its next look; the bell makes that now.
   await dispatchSafely(deps.queue, id);
   return (await present(db, [row]))[0]!;
 }

@@ -492,6 +492,7 @@ export async function adminRoutes(app: FastifyInstance) {
           ...before,
           ...request.body,
           lead_delivery: { ...before.lead_delivery, ...request.body.lead_delivery },
+          provider_limits: { ...before.provider_limits, ...request.body.provider_limits },
         };
         const changed = Object.fromEntries(
           Object.entries(next).filter(

@@ -16,14 +16,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { addEmail, addSms, dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { findAgentByUserId } from '../agents/queries';
-import {
-  notQueuedMessage,
-  sentMessage,
-  TEST_TEMPLATES,
-  type TestChannel,
-  testEmail,
-  testSmsBody,
-} from './messages';
+import { testEmail, testSmsBody } from '../../emails/signup';
+import { notQueuedMessage, sentMessage, TEST_TEMPLATES, type TestChannel } from './messages';
 
 export interface Caller {
   user: UserRow;
@@ -115,19 +109,8 @@ async function queueTestMessage(
     caller.log.warn({ err: error }, 'test message not written');
     return { status: 'ERROR', message: notQueuedMessage(options.channel) };
   }
-  try {
-    await dispatch(deps.queue, id);
-  } catch (error) {
-    // The agent is waiting for this message now: rather than let the outbox sweep send it in ten
-    // minutes, say it failed and take it out of the sweep's way, so a retry is the only copy.
-    caller.log.warn({ err: error }, 'test message not queued');
-    await db
-      .update(outboxMessages)
-      .set({ status: 'failed', lastError: 'The delivery job could not be queued' })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')))
-      .catch(() => undefined);
-    return { status: 'ERROR', message: notQueuedMessage(options.channel) };
-  }
+  // Committed: the dispatcher sends it from the outbox; the bell only makes that immediate.
+  await dispatch(deps.queue, id);
   return { status: 'OK', message: sentMessage(options.channel, options.to), message_id: id };
 }
 
@@ -168,12 +151,13 @@ export async function sendTestEmail(
   const to = request.agent_email;
   if (!ownAddresses(caller.user, agent).includes(to)) throw badRequest('Test e-mails go to your own address');
   await throttleTestSend(deps, { channel: 'email', agentId: agent.id, to, ip: caller.ip });
+  const email = await testEmail(request.first_name, `${deps.config.publicUrl}/signup/email`);
   return queueTestMessage(deps, caller, {
     channel: 'email',
     agent,
     to,
     request,
-    write: (tx, meta) => addEmail(tx, deps.config, { to, ...testEmail(request.first_name), meta }),
+    write: (tx, meta) => addEmail(tx, deps.config, { to, ...email, meta }),
   });
 }
 

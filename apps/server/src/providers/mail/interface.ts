@@ -3,6 +3,8 @@ export interface MailMessage {
   id: string;
   to: string;
   from: string;
+  /** Where replies go (never a forged From). */
+  replyTo?: string | null;
   subject: string;
   text: string;
   html?: string | null;

@@ -1,3 +1,4 @@
+import { SMTP_CONNECTIONS_MAX } from '@portal/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailMessage, MailProvider } from './interface';
 
@@ -7,7 +8,14 @@ export class SmtpMailProvider implements MailProvider {
   private readonly transport: Transporter;
 
   constructor(url: string) {
-    this.transport = nodemailer.createTransport(url, {
+    // A pool: connections stay open between messages. It opens one only when every open one is
+    // busy, so the dispatcher's concurrency (settings > provider_limits.smtp_connections) is how
+    // many are used; SMTP_CONNECTIONS_MAX is only the ceiling.
+    this.transport = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS_MAX,
+      maxMessages: 1000,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
@@ -18,6 +26,7 @@ export class SmtpMailProvider implements MailProvider {
     const info = await this.transport.sendMail({
       messageId: `<${message.id}@agent-portal>`,
       from: message.from,
+      replyTo: message.replyTo ?? undefined,
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -23,15 +23,23 @@ export class SmsProviderError extends Error {
   readonly permanent: boolean;
   readonly code: string | number | undefined;
   readonly status: number | undefined;
+  /** The provider asked us to wait this long before trying again (HTTP 429 Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     message: string,
-    options: { permanent?: boolean; code?: string | number; status?: number } = {},
+    options: {
+      permanent?: boolean;
+      code?: string | number;
+      status?: number;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'SmsProviderError';
     this.permanent = options.permanent ?? false;
     this.code = options.code;
     this.status = options.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -17,6 +17,15 @@ const escapeXml = (value: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
 
+/** Retry-After in seconds or as an HTTP date; nothing usable gives undefined. */
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds > 0 ? Math.min(seconds, 3600) : undefined;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(1, Math.ceil((at - Date.now()) / 1000)), 3600);
+}
+
 /** Production adapter: Twilio's REST API (Messages resource) over fetch, no SDK. */
 export class TwilioSmsProvider implements SmsProvider {
   readonly name = 'twilio';
@@ -75,6 +84,7 @@ export class TwilioSmsProvider implements SmsProvider {
         code,
         status: response.status,
         permanent: PERMANENT_STATUSES.has(response.status),
+        retryAfterSeconds: retryAfter(response.headers.get('retry-after')),
       });
     }
     // Accepted: even an unreadable answer must not make us send the message a second time.
