@@ -61,3 +61,20 @@ export async function enforceRateLimits(
     throw new AppError('rate_limited', ERROR.tooManyRequests, { 'Retry-After': String(retryAfter) });
   }
 }
+
+/**
+ * Every route a person can use to make the portal send something is limited per account and per
+ * target address (ADR 18): one account cannot flood one inbox, nor many inboxes.
+ */
+export async function throttleSending(
+  db: Executor,
+  what: string,
+  who: { account: string; target: string },
+  limits: { perAccount: number; perTarget: number; windowSeconds?: number },
+): Promise<void> {
+  const windowSeconds = limits.windowSeconds ?? 3600;
+  await enforceRateLimits(db, [
+    { key: `send:${what}:account:${who.account}`, limit: limits.perAccount, windowSeconds },
+    { key: `send:${what}:to:${who.target.toLowerCase()}`, limit: limits.perTarget, windowSeconds },
+  ]);
+}

@@ -460,6 +460,10 @@ export const AdminMessageSchema = z.object({
       status: z.enum(['sent', 'failed']),
       provider: z.string().nullable(),
       error: z.string().nullable(),
+      /** The provider's status code on a refusal (HTTP 429, an SMTP 4xx or 5xx). */
+      provider_status: z.number().nullable(),
+      /** When the next attempt is due after this refusal (null: sent, or failed for good). */
+      retry_at: z.string().nullable(),
       created_at: z.string(),
     }),
   ),

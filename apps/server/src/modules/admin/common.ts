@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { auditLog } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { throttleSending } from '../../lib/rate-limit';
 import { currentUser, requireSuperuser } from '../../plugins/auth';
 import { clientInfo } from '../auth/routes';
 import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
@@ -21,6 +22,20 @@ export interface ConsoleActor {
 export function consoleActor(request: FastifyRequest): ConsoleActor {
   const user = currentUser(request);
   return { id: user.id, email: user.email, name: user.name || user.email, ip: clientInfo(request).ip };
+}
+
+/** Console actions that make the portal send: per superuser and per target (ADR 18). */
+export async function throttleConsoleSend(request: FastifyRequest, what: string, target: string) {
+  const { database, config } = request.server.deps;
+  await throttleSending(
+    database.db,
+    `console:${what}`,
+    { account: currentUser(request).id, target },
+    {
+      perAccount: config.rateLimits.consoleSendPerAccount,
+      perTarget: config.rateLimits.consoleSendPerTarget,
+    },
+  );
 }
 
 export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {

@@ -52,6 +52,8 @@ async function present(db: Db, rows: OutboxMessage[]): Promise<AdminMessage[]> {
         status: a.status,
         provider: a.provider,
         error: a.error,
+        provider_status: a.providerStatus,
+        retry_at: iso(a.retryAt),
         created_at: a.createdAt.toISOString(),
       })),
   }));

@@ -51,7 +51,7 @@ import { createAccessCode, listAccessCodes, patchAccessCode } from './access-cod
 import { agentDetail, agentDocument, agentPreview, listAgents, patchAgent } from './agents';
 import { createClientKey, listApiKeys, revokeClientKey } from './api-keys';
 import { listAudit, overview } from './audit';
-import { consoleActor, requireConsoleUser } from './common';
+import { consoleActor, requireConsoleUser, throttleConsoleSend } from './common';
 import {
   createCorporate,
   createGroupFor,
@@ -236,6 +236,7 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // The answer carries a one-time sign-in link.
       reply.header('Cache-Control', 'no-store');
+      await throttleConsoleSend(request, 'corporate-link', request.body.email);
       return reply.status(201).send(await createCorporate(deps, request.body, consoleActor(request)));
     },
   );
@@ -264,6 +265,7 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      await throttleConsoleSend(request, 'corporate-link', request.params.id);
       return sendCorporateLink(deps, request.params.id, consoleActor(request));
     },
   );
@@ -425,7 +427,11 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: AdminLeadSchema, ...errors },
       },
     },
-    async (request) => assignLead(deps, request.params.id, request.body.agent_id, consoleActor(request)),
+    async (request) => {
+      // The agent's recipients are sent the lead: the agent is the target.
+      await throttleConsoleSend(request, 'assign', request.body.agent_id);
+      return assignLead(deps, request.params.id, request.body.agent_id, consoleActor(request));
+    },
   );
 
   // Messages
@@ -451,7 +457,10 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: AdminMessageSchema, ...errors },
       },
     },
-    async (request) => retryMessage(deps, request.params.id, consoleActor(request)),
+    async (request) => {
+      await throttleConsoleSend(request, 'retry', request.params.id);
+      return retryMessage(deps, request.params.id, consoleActor(request));
+    },
   );
 
   // Audit log and settings

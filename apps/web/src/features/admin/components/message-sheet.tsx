@@ -80,9 +80,10 @@ export function MessageSheet({ message, onClose }: { message: AdminMessage | nul
                 </p>
               ) : (
                 <ol className="grid gap-2">
-                  {message.attempt_log.map((attempt) => (
+                  {message.attempt_log.map((attempt, index) => (
                     <li
-                      key={attempt.attempt}
+                      // A retry from the console numbers its attempts from 1 again.
+                      key={`${index}-${attempt.attempt}`}
                       className="grid gap-0.5 rounded-lg border border-border p-3 text-sm"
                     >
                       <span className="flex flex-wrap items-center gap-2">
@@ -94,7 +95,15 @@ export function MessageSheet({ message, onClose }: { message: AdminMessage | nul
                         <span className="text-muted-foreground">Provider: {attempt.provider}</span>
                       ) : null}
                       {attempt.error ? (
-                        <span className="break-words text-destructive">{attempt.error}</span>
+                        <span className="break-words text-destructive">
+                          {attempt.provider_status ? `${attempt.provider_status}: ` : ''}
+                          {attempt.error}
+                        </span>
+                      ) : null}
+                      {attempt.retry_at ? (
+                        <span className="text-muted-foreground">
+                          Next try {formatWhen(attempt.retry_at)}
+                        </span>
                       ) : null}
                     </li>
                   ))}

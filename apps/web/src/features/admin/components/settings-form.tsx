@@ -1,8 +1,8 @@
 // The network-wide settings: when agents are asked to rate their leads, how the trend is read,
-// and which channels deliver leads. Checked with the shared
+// which channels deliver leads, and what the message providers allow. Checked with the shared
 // SettingsSchema; only what changed is sent; a refusal is shown by the field it is about.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Settings, type SettingsPatch, SettingsSchema } from '@portal/shared';
+import { type Settings, type SettingsPatch, SettingsSchema, SMTP_CONNECTIONS_MAX } from '@portal/shared';
 import { useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -26,6 +26,12 @@ export function settingsPatch(saved: Settings, next: Settings): SettingsPatch {
     patch.rating_interval_days = next.rating_interval_days;
   if (next.rating_trend_threshold !== saved.rating_trend_threshold)
     patch.rating_trend_threshold = next.rating_trend_threshold;
+  const limits = Object.fromEntries(
+    Object.entries(next.provider_limits).filter(
+      ([key, value]) => saved.provider_limits[key as keyof Settings['provider_limits']] !== value,
+    ),
+  );
+  if (Object.keys(limits).length > 0) patch.provider_limits = limits;
   for (const group of ['lead_delivery'] as const) {
     const changed = Object.fromEntries(
       Object.entries(next[group]).filter(
@@ -41,6 +47,7 @@ const FIELD_WORDS: [TopKey, RegExp][] = [
   ['rating_interval_days', /interval/i],
   ['rating_trend_threshold', /threshold|trend/i],
   ['lead_delivery', /deliver/i],
+  ['provider_limits', /SMTP|texts? per second/i],
 ];
 
 /** Which field a server refusal is about: the only one sent, else the one its words name. */
@@ -208,6 +215,41 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             </AlertDescription>
           </Alert>
         ) : null}
+      </AdminSection>
+      <AdminSection
+        title="Message providers"
+        description="What the e-mail server and Twilio accept. Messages beyond these limits wait in the outbox, account e-mails first."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="SMTP connections"
+            description="E-mails handed to the mail server at the same time, one connection each."
+            error={errors.provider_limits?.smtp_connections?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SMTP_CONNECTIONS_MAX}
+              step={1}
+              {...form.register('provider_limits.smtp_connections', { valueAsNumber: true })}
+            />
+          </Field>
+          <Field
+            label="Texts and calls per second"
+            description="Twilio's limit for the account's numbers; a refusal (429) slows delivery down on its own."
+            error={errors.provider_limits?.sms_per_second?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={500}
+              step={1}
+              {...form.register('provider_limits.sms_per_second', { valueAsNumber: true })}
+            />
+          </Field>
+        </div>
       </AdminSection>
       <ConfirmDialog
         open={turningOff !== null}

@@ -23,7 +23,9 @@ function failedSms(): AdminMessage {
         attempt: 1,
         status: 'failed',
         provider: 'twilio',
-        error: 'Timeout',
+        error: 'Too Many Requests',
+        provider_status: 429,
+        retry_at: '2026-11-20T12:05:00Z',
         created_at: '2026-11-20T12:00:00Z',
       },
       {
@@ -31,6 +33,8 @@ function failedSms(): AdminMessage {
         status: 'failed',
         provider: 'twilio',
         error: 'Carrier rejected the number',
+        provider_status: 400,
+        retry_at: null,
         created_at: '2026-11-20T12:05:00Z',
       },
     ],
@@ -88,7 +92,9 @@ describe('the messages page', { timeout: 20_000 }, () => {
     const attempts = within(sheet).getAllByRole('listitem');
     expect(attempts).toHaveLength(2);
     expect(attempts[0]).toHaveTextContent('Attempt 1');
-    expect(attempts[0]).toHaveTextContent('Timeout');
+    expect(attempts[0]).toHaveTextContent('429: Too Many Requests');
+    expect(attempts[0]).toHaveTextContent('Next try');
+    expect(attempts[1]).not.toHaveTextContent('Next try');
 
     await user.click(within(sheet).getByRole('button', { name: 'Retry the message to +16025550142' }));
     expect(

@@ -70,4 +70,32 @@ describe('the settings page', { timeout: 20_000 }, () => {
     expect(threshold).toHaveValue(3.5);
     await waitFor(() => expect(screen.queryByText('Settings saved')).not.toBeInTheDocument());
   });
+
+  it('changes a provider limit on its own and refuses one above the ceiling', async () => {
+    const server = settingsServer((body) =>
+      json(200, {
+        ...DEFAULT_SETTINGS,
+        provider_limits: { ...DEFAULT_SETTINGS.provider_limits, ...body.provider_limits },
+      }),
+    );
+    const { user } = renderApp('/admin/settings');
+    const connections = await screen.findByLabelText('SMTP connections', {}, PAGE_LOAD);
+    expect(connections).toHaveValue(DEFAULT_SETTINGS.provider_limits.smtp_connections);
+    await user.clear(connections);
+    await user.type(connections, '500');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('At most 50 SMTP connections')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/settings')).toHaveLength(0);
+
+    await user.clear(connections);
+    await user.type(connections, '8');
+    const texts = screen.getByLabelText('Texts and calls per second');
+    await user.clear(texts);
+    await user.type(texts, '10');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PATCH /api/admin/settings')[0]!)).toEqual({
+      provider_limits: { smtp_connections: 8, sms_per_second: 10 },
+    });
+  });
 });
