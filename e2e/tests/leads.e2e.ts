@@ -98,7 +98,7 @@ describe('a lead, from the intake API to a closed sale', () => {
       await admin.waitForTimeout(300);
     }
     await sms.click();
-    await seeText(admin, `New FSBO seller lead: ${seller}, 2210 N 7th St, Phoenix, AZ 85006.`);
+    await seeText(admin, `New FSBO lead: ${seller}, 2210 N 7th St, Phoenix AZ. Call (602) 555-0177.`);
     await email.click();
     await admin
       .getByRole('link')

@@ -12,6 +12,7 @@ import { devRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leadRoutes } from './modules/leads/routes';
+import { messagingRoutes } from './modules/messaging/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { recipientRoutes } from './modules/recipients/routes';
 import { signingRoutes } from './modules/signing/routes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(geoRoutes);
       await api.register(signupRoutes);
       await api.register(signupTestRoutes);
+      await api.register(messagingRoutes);
       await api.register(signingRoutes);
       await api.register(localUploadRoutes);
     },

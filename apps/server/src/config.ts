@@ -66,6 +66,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_TEST_SEND_PER_AGENT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_TEST_SEND_PER_RECIPIENT: z.coerce.number().int().positive().default(5),
+  /** E-mails agents write to their leads and recipients (POST /api/portal/agents/send-email), per hour. */
+  RATE_LIMIT_AGENT_EMAIL_PER_AGENT: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_AGENT_EMAIL_PER_TARGET: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_AGENT_EMAIL_PER_IP: z.coerce.number().int().positive().default(100),
+  /** Onboarding-call bookings (each e-mails an invitation), per agent and per address, per hour. */
+  RATE_LIMIT_CALL_BOOKING: z.coerce.number().int().positive().default(5),
+  /** Console actions that send (sign-in links, retries, hand assignments), per superuser and per target, per hour. */
+  RATE_LIMIT_CONSOLE_SEND_PER_ACCOUNT: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_CONSOLE_SEND_PER_TARGET: z.coerce.number().int().positive().default(20),
   /** Lead intake (POST /api/v1/leads and /api/v1/calls), per API key per minute. */
   RATE_LIMIT_INTAKE_PER_KEY: z.coerce.number().int().positive().default(600),
 });
@@ -139,6 +148,13 @@ export interface Config {
     /** Test SMS / e-mail sends of the signup wizard, per agent and per recipient, each per hour. */
     testSendPerAgent: number;
     testSendPerRecipient: number;
+    /** E-mails an agent writes, per agent, per target address and per IP, each per hour. */
+    agentEmailPerAgent: number;
+    agentEmailPerTarget: number;
+    agentEmailPerIp: number;
+    callBooking: number;
+    consoleSendPerAccount: number;
+    consoleSendPerTarget: number;
     intakePerKeyPerMinute: number;
   };
 }
@@ -264,6 +280,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       codePerIp: env.RATE_LIMIT_CODE_PER_IP,
       testSendPerAgent: env.RATE_LIMIT_TEST_SEND_PER_AGENT,
       testSendPerRecipient: env.RATE_LIMIT_TEST_SEND_PER_RECIPIENT,
+      agentEmailPerAgent: env.RATE_LIMIT_AGENT_EMAIL_PER_AGENT,
+      agentEmailPerTarget: env.RATE_LIMIT_AGENT_EMAIL_PER_TARGET,
+      agentEmailPerIp: env.RATE_LIMIT_AGENT_EMAIL_PER_IP,
+      callBooking: env.RATE_LIMIT_CALL_BOOKING,
+      consoleSendPerAccount: env.RATE_LIMIT_CONSOLE_SEND_PER_ACCOUNT,
+      consoleSendPerTarget: env.RATE_LIMIT_CONSOLE_SEND_PER_TARGET,
       intakePerKeyPerMinute: env.RATE_LIMIT_INTAKE_PER_KEY,
     },
   };

@@ -30,6 +30,11 @@ const ROUTES: {
     expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 200 },
   },
   {
+    method: 'GET',
+    url: '/api/dev/templates',
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 200 },
+  },
+  {
     method: 'POST',
     url: '/api/portal/me/rating',
     payload: { score: 4 },
@@ -73,6 +78,23 @@ const ROUTES: {
     url: '/api/portal/me/leads/00000000-0000-4000-8000-000000000000',
     payload: { notes: 'x' },
     expect: { anonymous: 401, agent: 404, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    // The e-mail composer: agents only. This agent has no lead or recipient at this address.
+    method: 'POST',
+    url: '/api/portal/agents/send-email',
+    payload: {
+      from_email: 'office@agentportal.local',
+      to: 'stranger@example.com',
+      subject: 'Hello',
+      message: '<p>Hello</p>',
+    },
+    expect: { anonymous: 401, agent: 403, team_member: 403, corporate: 403, superuser: 403 },
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/agents/send-email/options',
+    expect: { anonymous: 401, agent: 200, team_member: 403, corporate: 403, superuser: 403 },
   },
   {
     // Agreements belong to agents: others have no agent record to sign for.

@@ -605,6 +605,7 @@ describe('settings', () => {
       rating_interval_days: 30,
       rating_trend_threshold: 0.5,
       lead_delivery: { sms: true, email: true, call: true },
+      provider_limits: { smtp_connections: 5, sms_per_second: 30 },
     });
     const zero = await call('PATCH', '/api/admin/settings', token, { rating_interval_days: 0 });
     expect(zero.statusCode).toBe(400);
@@ -624,11 +625,19 @@ describe('settings', () => {
     const saved = await call('PATCH', '/api/admin/settings', token, {
       rating_interval_days: 60,
       lead_delivery: { sms: false },
+      provider_limits: { sms_per_second: 10 },
     });
     expect(saved.json()).toMatchObject({
       rating_interval_days: 60,
       lead_delivery: { sms: false, email: true },
+      // One limit changed, the other kept.
+      provider_limits: { smtp_connections: 5, sms_per_second: 10 },
     });
+    const tooMany = await call('PATCH', '/api/admin/settings', token, {
+      provider_limits: { smtp_connections: 51 },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toMatch(/At most 50 SMTP connections/);
     expect(await ratingRequired()).toBe(false);
 
     // With texts off network-wide, a lead assigned now is e-mailed but not texted.

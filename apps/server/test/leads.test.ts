@@ -241,8 +241,10 @@ describe('routing and delivery', () => {
       'sms:+16025550102',
     ]);
     const sms = queued.find((m) => m.toAddress === '+16025550102')!;
-    expect(sms.textBody).toContain('New FSBO seller lead: Jane Seller, 12 Palm Ave, Phoenix, AZ 85004.');
-    expect(sms.textBody).toContain(`/leads?lead=${created.id}`);
+    // One SMS: who, where, the number to call, and the lead's link as it fits.
+    expect(sms.textBody).toBe(
+      `New FSBO lead: Jane Seller, 12 Palm Ave, Phoenix AZ. Call (602) 555-0199. http://portal.test/leads?lead=${created.id}`,
+    );
     const email = queued.find((m) => m.channel === 'email')!;
     expect(email.subject).toBe('New seller lead: Jane Seller (FSBO) in Phoenix');
   });

@@ -213,7 +213,9 @@ describe('signing the master agreement', () => {
       fromAddress: ctx.deps.config.officeEmail,
     });
     expect(emails[0]!.htmlBody).toContain('Open Document');
-    expect(emails[0]!.htmlBody).toContain(`${TEST_PUBLIC_URL}/api/brand/logo.png`);
+    // The logo is the portal's wordmark in text: no image for a mail client to block.
+    expect(emails[0]!.htmlBody).toContain('>Agent Portal</p>');
+    expect(emails[0]!.htmlBody).toContain(`href="${TEST_PUBLIC_URL}/sign/`);
     expect(emails[0]!.htmlBody).toMatch(/review and sign the master referral agreement/);
 
     // The agent's view: waiting for the broker, e-mail sent, no link to anyone.

@@ -11,7 +11,7 @@ import { seedUser } from './helpers/factories';
 
 const OFFICE = 'office@agentportal.local';
 const SMS_BODY =
-  'Hi Dana, this is your test message from the agent portal. Reply is not needed — go back to the portal and tell us it arrived.';
+  'Hi Dana, this is your test message from the agent portal. No reply is needed: go back to the portal and tell us it arrived.';
 
 const smsPayload = (overrides: Record<string, unknown> = {}) => ({
   first_name: 'Dana',
@@ -228,7 +228,7 @@ describe('test SMS and e-mail of the signup wizard (embedded outbox)', () => {
     expect(mail!.subject).toBe('Test SMS failed: Dana Reyes');
     expect(mail!.textBody).toContain('Dana Reyes reported that the test text message did not arrive.');
     expect(mail!.textBody).toContain('Account e-mail: report@example.com');
-    expect(mail!.textBody).toContain('Phone tried: +16025550142');
+    expect(mail!.textBody).toContain('Phone tried: (602) 555-0142');
     expect(mail!.textBody).toContain('Attempt number: 2');
     await eventually(async () => (await messageRow(ctx, mail!.id)).status === 'sent');
 
@@ -269,7 +269,7 @@ describe('test SMS and e-mail of the signup wizard (embedded outbox)', () => {
     const [mail] = await officeMail(ctx);
     expect(mail!.subject).toBe('Test e-mail failed: Dana Reyes');
     expect(mail!.textBody).toContain('Address tried: mailfail@example.com');
-    expect(mail!.textBody).toContain('Phone on the profile: +16025550142');
+    expect(mail!.textBody).toContain('Phone on the profile: (602) 555-0142');
     expect(mail!.textBody).toContain('Attempt number: 3');
   });
 
@@ -422,7 +422,7 @@ describe('notify_team_on_failure', () => {
     expect(mail!.subject).toBe('Test SMS undeliverable: Dana Reyes');
     expect(mail!.textBody).toContain('The test text message to Dana Reyes could not be delivered.');
     expect(mail!.textBody).toContain('Account e-mail: unlucky@example.com');
-    expect(mail!.textBody).toContain('Phone tried: +16025550142');
+    expect(mail!.textBody).toContain('Phone tried: (602) 555-0142');
     expect(mail!.textBody).toContain('Provider error: The number is not reachable');
     await drainJobs(ctx);
     expect(await officeMail(ctx)).toHaveLength(1);

@@ -386,6 +386,13 @@ export const routes: RouteObject[] = [
                   (m) => m.DevMailboxPage,
                 ),
               },
+              {
+                path: paths.devTemplates.path,
+                lazy: page(
+                  () => import('@/features/dev-mailbox/pages/dev-templates-page'),
+                  (m) => m.DevTemplatesPage,
+                ),
+              },
             ],
           },
           // Without layout (SPEC.md section 2).

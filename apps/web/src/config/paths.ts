@@ -103,6 +103,7 @@ export const paths = {
   },
   faq: { path: '/resources/faq', href: () => '/resources/faq' },
   devMailbox: { path: '/dev/mailbox', href: () => '/dev/mailbox' },
+  devTemplates: { path: '/dev/templates', href: () => '/dev/templates' },
 
   // the superuser console (DESIGN.md section 8)
   admin: { path: '/admin', href: () => '/admin' },

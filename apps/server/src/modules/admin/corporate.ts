@@ -9,10 +9,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Db, Executor } from '../../db/client';
 import { agents, groupMemberships, groups, sessionFamilies, users } from '../../db/schema';
+import { corporateLinkMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
-import { corporateLinkMessage } from '../auth/emails';
 import {
   addToGroup,
   corporateLoginLink,
@@ -110,7 +110,7 @@ async function corporateUser(db: Executor, id: string): Promise<AdminCorporateUs
 async function emailLink(deps: AppDeps, user: AdminCorporateUser, link: string) {
   const id = await addEmail(deps.database.db, deps.config, {
     to: user.email,
-    ...corporateLinkMessage(link, user.name || user.email),
+    ...(await corporateLinkMessage(link, user.name || user.email)),
     meta: { userId: user.id },
   });
   await dispatchSafely(deps.queue, id);

@@ -72,7 +72,7 @@ export async function assignLead(deps: AppDeps, leadId: string, agentId: string,
     const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update');
     if (!lead) throw notFound('Lead not found');
     const [agent] = await tx
-      .select({ id: agents.id, status: agents.agentStatus, name: agentName })
+      .select({ id: agents.id, status: agents.agentStatus, name: agentName, timezone: agents.timezone })
       .from(agents)
       .where(eq(agents.id, agentId));
     if (!agent) throw badRequest('Choose an agent: this one does not exist');
@@ -105,7 +105,10 @@ export async function assignLead(deps: AppDeps, leadId: string, agentId: string,
       actorName: actor.name,
       details: { reason, agent_id: agent.id, decision: 'manual' },
     });
-    const messageIds = await queueLeadDeliveries(tx, deps.config, row!, agent.name ?? 'you');
+    const messageIds = await queueLeadDeliveries(tx, deps.config, row!, {
+      name: agent.name ?? 'you',
+      timezone: agent.timezone,
+    });
     await refreshAgentStats(tx, agent.id);
     await audit(tx, {
       action: 'admin_assign_lead',

@@ -3,13 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { agents, recipients, type UserRow, users } from '../../db/schema';
+import { magicLinkMessage, passwordResetMessage, verifyEmailMessage } from '../../emails/account';
+import type { Email } from '../../emails/render';
 import { QUEUES } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { recipientContext, startRecipientSession } from '../recipients/sessions';
-import { type Email, magicLinkMessage, passwordResetMessage, verifyEmailMessage } from './emails';
 import { peekTokenType, verifyLinkToken } from './jwt';
 import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
@@ -53,7 +54,7 @@ const PURPOSES: Record<
     type: LinkType;
     ttl: number;
     path: string;
-    message: (url: string) => Email;
+    message: (url: string) => Promise<Email>;
     wants: (user: UserRow) => boolean;
   }
 > = {
@@ -97,7 +98,7 @@ export async function writeAccountEmail(
   });
   return addEmail(tx, deps.config, {
     to: user.email,
-    ...spec.message(link(deps, `${spec.path}${token}`)),
+    ...(await spec.message(link(deps, `${spec.path}${token}`))),
   });
 }
 
@@ -140,7 +141,7 @@ export async function sendAccountEmail(
       ids.push(
         await addEmail(tx, deps.config, {
           to: recipient.email,
-          ...magicLinkMessage(link(deps, `/login/magic/${token}`)),
+          ...(await magicLinkMessage(link(deps, `/login/magic/${token}`))),
         }),
       );
     }

@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { accessCodes, agents, groupMemberships, type UserRow, users } from '../../db/schema';
+import { registrationAttemptMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { registrationAttemptMessage } from './emails';
 import { throttleMail, writeAccountEmail } from './links';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { type IssuedSession, startSession } from './sessions';
@@ -155,7 +155,10 @@ async function tellOwnerOfAttempt(deps: AppDeps, email: string, ip: string) {
   if (!mayMail) return;
   const id = await addEmail(deps.database.db, deps.config, {
     to: email,
-    ...registrationAttemptMessage(`${deps.config.publicUrl}/login`, `${deps.config.publicUrl}/recovery`),
+    ...(await registrationAttemptMessage(
+      `${deps.config.publicUrl}/login`,
+      `${deps.config.publicUrl}/recovery`,
+    )),
   });
   await dispatchSafely(deps.queue, id);
 }

@@ -1,9 +1,10 @@
-import { DetailSchema } from '@portal/shared';
+import { DetailSchema, MessagePreviewsResponseSchema } from '@portal/shared';
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxMessages } from '../../db/schema';
+import { messagePreviews } from '../../emails/previews';
 import { notFound } from '../../lib/errors';
 import { requireSuperuser } from '../../plugins/auth';
 
@@ -31,14 +32,16 @@ const linksIn = (text: string) => [
 /** The dev mailbox: what the embedded outbox holds, for superusers on a local install. */
 export async function devRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Only where mail stays on this machine, and only for superusers. */
+  const devOnly = async (request: FastifyRequest) => {
+    if (!app.deps.config.devMailbox)
+      throw notFound('The dev mailbox exists only when mail stays on this machine');
+    await requireSuperuser(request);
+  };
   r.get(
     '/dev/mailbox',
     {
-      preHandler: async (request) => {
-        if (!app.deps.config.devMailbox)
-          throw notFound('The dev mailbox exists only when mail stays on this machine');
-        await requireSuperuser(request);
-      },
+      preHandler: devOnly,
       schema: {
         tags: ['dev'],
         summary: 'Messages in the outbox, newest first (embedded mode, superusers)',
@@ -75,5 +78,23 @@ export async function devRoutes(app: FastifyInstance) {
         })),
       };
     },
+  );
+
+  r.get(
+    '/dev/templates',
+    {
+      preHandler: devOnly,
+      schema: {
+        tags: ['dev'],
+        summary: 'Every message template rendered with sample data (embedded mode, superusers)',
+        response: {
+          200: MessagePreviewsResponseSchema,
+          401: DetailSchema,
+          403: DetailSchema,
+          404: DetailSchema,
+        },
+      },
+    },
+    async () => ({ items: await messagePreviews(app.deps.config.publicUrl) }),
   );
 }

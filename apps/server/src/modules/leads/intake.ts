@@ -135,11 +135,19 @@ export async function intakeLead(
     let messageIds: string[] = [];
     if (row.agentId) {
       const [agent] = await tx
-        .select({ name: agents.agent, first: agents.agentFirstName, last: agents.agentLastName })
+        .select({
+          name: agents.agent,
+          first: agents.agentFirstName,
+          last: agents.agentLastName,
+          timezone: agents.timezone,
+        })
         .from(agents)
         .where(eq(agents.id, row.agentId));
       const agentName = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim() || 'you';
-      messageIds = await queueLeadDeliveries(tx, deps.config, row, agentName);
+      messageIds = await queueLeadDeliveries(tx, deps.config, row, {
+        name: agentName,
+        timezone: agent?.timezone,
+      });
       await refreshAgentStats(tx, row.agentId);
     }
     return { row, messageIds };

@@ -10,7 +10,15 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { agents, type LeadRow, leadEvents, leads, outboxMessages, recipients } from '../../db/schema';
+import {
+  agents,
+  type LeadEventRow,
+  type LeadRow,
+  leadEvents,
+  leads,
+  outboxMessages,
+  recipients,
+} from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { toLead } from './serialize';
 import { refreshAgentStats } from './stats';
@@ -87,6 +95,18 @@ async function findLead(db: Executor, scope: LeadScope, id: string, lock = false
   return row;
 }
 
+/**
+ * A recipient sees the agent's e-mails to the lead and to themselves, but not the other
+ * recipients' addresses (as with deliveries below).
+ */
+function visibleDetails(scope: LeadScope, event: LeadEventRow): Record<string, unknown> {
+  const { details } = event;
+  if (scope.kind !== 'recipient' || event.kind !== 'email_sent' || details.to_kind !== 'recipient') {
+    return details;
+  }
+  return details.recipient_id === scope.recipientId ? details : { ...details, to: null };
+}
+
 /** The timeline: recorded events and every delivery with its current state, oldest first. */
 async function timeline(db: Executor, scope: LeadScope, lead: LeadRow): Promise<LeadEvent[]> {
   const [events, deliveries] = await Promise.all([
@@ -104,7 +124,7 @@ async function timeline(db: Executor, scope: LeadScope, lead: LeadRow): Promise<
       kind: event.kind,
       actor_type: event.actorType,
       actor_name: event.actorName,
-      details: event.details,
+      details: visibleDetails(scope, event),
       created_at: event.createdAt.toISOString(),
     })),
     ...deliveries.map(({ message, first, last }) => ({

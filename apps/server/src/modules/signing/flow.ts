@@ -3,12 +3,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { agents, signatureEvents, signatureRequests, signatureSigners } from '../../db/schema';
+import { brokerSigningEmail, completedEmail } from '../../emails/signing';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { type ProviderSignerStatus, SigningProviderError } from '../../providers/signing/interface';
 import { activateIfOnboardingComplete } from '../agents/status';
-import { brokerSigningEmail, completedEmail } from './emails';
 import { linkExpiry, newLinkNonce, signingUrl } from './links';
 import { finaliseAgreementPdf } from './pdf';
 import { currentSigner, type LoadedRequest, loadRequest, saveAgentDocument } from './records';
@@ -37,6 +37,12 @@ export async function recordEvent(db: Executor, event: EventInput): Promise<void
     userAgent: event.userAgent ?? null,
     details: event.details ?? {},
   });
+}
+
+/** Dates in the signing e-mails read in the agent's time zone: the broker works where they do. */
+async function agentTimezone(db: Executor, agentId: string): Promise<string | null> {
+  const [agent] = await db.select({ timezone: agents.timezone }).from(agents).where(eq(agents.id, agentId));
+  return agent?.timezone ?? null;
 }
 
 const brokerOf = (loaded: LoadedRequest) => loaded.signers.find((s) => s.role === 'Broker') ?? null;
@@ -72,14 +78,13 @@ export async function queueBrokerEmail(
   }
   if (!link) throw new AppError('unavailable', SIGNING_MESSAGES.retrieveError);
   const agent = loaded.signers.find((s) => s.signingOrder === 1);
-  const email = brokerSigningEmail({
+  const email = await brokerSigningEmail({
     brokerName: broker.name,
     agentName: agent?.name ?? 'Your agent',
     link,
-    logoUrl: `${config.publicUrl}${config.apiBase}/brand/logo.png`,
-    company: COMPANY,
     reminder: reason === 'reminder' ? loaded.request.remindersSent + 1 : 0,
     expiresAt,
+    timezone: await agentTimezone(tx, loaded.request.agentId),
   });
   const id = await addEmail(tx, config, {
     to: broker.email,
@@ -253,9 +258,17 @@ async function queueCompletedEmails(tx: Executor, deps: AppDeps, loaded: LoadedR
   const names = signers.map((s) => `${s.name} (${s.role})`).join(' and ');
   const verify = `${config.publicUrl}/verify-document`;
   const filename = `${request.title.toLowerCase().replaceAll(' ', '-')}.pdf`;
+  const timezone = await agentTimezone(tx, request.agentId);
   const ids: string[] = [];
   for (const signer of signers) {
-    const email = completedEmail({ title: request.title, names, signerName: signer.name, verifyUrl: verify });
+    const email = await completedEmail({
+      title: request.title,
+      names,
+      signerName: signer.name,
+      verifyUrl: verify,
+      completedAt: request.completedAt,
+      timezone,
+    });
     ids.push(
       await addEmail(tx, config, {
         to: signer.email,

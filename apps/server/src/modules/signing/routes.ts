@@ -15,9 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { logoSvg } from '../../emails/brand';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { logoSvg } from './emails';
 import { COMPANY } from './flow';
 import { openSigningSession, signingDocumentPdf, signWithToken, verifyPdf } from './public';
 import {

@@ -2,13 +2,17 @@ import { FAILURE_REPORTED_MESSAGE, type FailureReportResponse } from '@portal/sh
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { agents, type OutboxMessage, users } from '../../db/schema';
+import { failureNoticeEmail } from '../../emails/signup';
 import { audit } from '../../lib/audit';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { failureNoticeEmail, TEST_TEMPLATES, type TestChannel } from './messages';
+import { TEST_TEMPLATES, type TestChannel } from './messages';
 import { type Caller, requireAgent } from './send-test';
 
 const TEST_COLUMN = { sms: 'smsTest', email: 'emailTest' } as const;
+
+/** The agent's page in the superuser console, for the office to follow up. */
+const agentInConsole = (deps: AppDeps, agentId: string) => `${deps.config.publicUrl}/admin/agents/${agentId}`;
 
 /**
  * POST /portal/agents/report-sms-failure and report-email-failure: the test never arrived. The
@@ -32,6 +36,18 @@ export async function reportTestFailure(
     { key: `test-report:ip:${caller.ip}`, limit: limits.emailPerIp, windowSeconds: 3600 },
   ]);
 
+  const notice = await failureNoticeEmail({
+    channel: report.channel,
+    reason: 'reported',
+    name: `${report.firstName} ${report.lastName}`,
+    accountEmail: caller.user.email,
+    agentEmail: agent.agentEmail,
+    profilePhone: agent.agentPhone,
+    tried: report.tried,
+    attemptNumber: report.attemptNumber,
+    providerError: null,
+    agentUrl: agentInConsole(deps, agent.id),
+  });
   const messageId = await db.transaction(async (tx) => {
     await tx
       .update(agents)
@@ -46,20 +62,7 @@ export async function reportTestFailure(
       details: { tried: report.tried, attempt_number: report.attemptNumber },
       ip: caller.ip,
     });
-    return addEmail(tx, deps.config, {
-      to: deps.config.officeEmail,
-      ...failureNoticeEmail({
-        channel: report.channel,
-        reason: 'reported',
-        name: `${report.firstName} ${report.lastName}`,
-        accountEmail: caller.user.email,
-        agentEmail: agent.agentEmail,
-        profilePhone: agent.agentPhone,
-        tried: report.tried,
-        attemptNumber: report.attemptNumber,
-        providerError: null,
-      }),
-    });
+    return addEmail(tx, deps.config, { to: deps.config.officeEmail, ...notice });
   });
   await dispatchSafely(deps.queue, messageId);
   return { status: 'OK', message: FAILURE_REPORTED_MESSAGE };
@@ -94,20 +97,19 @@ export async function notifyOfficeOfFailedTest(deps: AppDeps, message: OutboxMes
       targetId: row.agent?.id,
       details: { to: message.toAddress, message_id: message.id, error: message.lastError },
     });
-    return addEmail(tx, deps.config, {
-      to: deps.config.officeEmail,
-      ...failureNoticeEmail({
-        channel,
-        reason: 'undeliverable',
-        name: `${meta.firstName ?? ''} ${meta.lastName ?? ''}`.trim() || row.user.email,
-        accountEmail: row.user.email,
-        agentEmail: row.agent?.agentEmail ?? '',
-        profilePhone: row.agent?.agentPhone ?? '',
-        tried: message.toAddress,
-        attemptNumber: null,
-        providerError: message.lastError,
-      }),
+    const notice = await failureNoticeEmail({
+      channel,
+      reason: 'undeliverable',
+      name: `${meta.firstName ?? ''} ${meta.lastName ?? ''}`.trim() || row.user.email,
+      accountEmail: row.user.email,
+      agentEmail: row.agent?.agentEmail ?? '',
+      profilePhone: row.agent?.agentPhone ?? '',
+      tried: message.toAddress,
+      attemptNumber: null,
+      providerError: message.lastError,
+      agentUrl: row.agent ? agentInConsole(deps, row.agent.id) : null,
     });
+    return addEmail(tx, deps.config, { to: deps.config.officeEmail, ...notice });
   });
   if (messageId) await dispatchSafely(deps.queue, messageId);
 }

@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { type AgentRow, type OutboxMeta, outboxMessages, type UserRow } from '../../db/schema';
+import { testEmail, testSmsBody } from '../../emails/signup';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { addEmail, addSms, dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { findAgentByUserId } from '../agents/queries';
-import { testEmail, testSmsBody } from '../../emails/signup';
 import { notQueuedMessage, sentMessage, TEST_TEMPLATES, type TestChannel } from './messages';
 
 export interface Caller {
@@ -132,6 +132,8 @@ export async function sendTestSms(
         to: request.phone,
         body: testSmsBody(request.first_name),
         template: TEST_TEMPLATES.sms,
+        // The agent waits on the wizard's page for it: ahead of lead traffic.
+        priority: 'personal',
         meta,
       }),
   });
@@ -157,7 +159,7 @@ export async function sendTestEmail(
     agent,
     to,
     request,
-    write: (tx, meta) => addEmail(tx, deps.config, { to, ...email, meta }),
+    write: (tx, meta) => addEmail(tx, deps.config, { to, ...email, priority: 'personal', meta }),
   });
 }
 

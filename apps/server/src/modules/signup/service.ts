@@ -1,10 +1,12 @@
-import { displayTimeZone, ERROR, type OnboardingCall } from '@portal/shared';
+import { displayTimeZone, ERROR, formatPhone, type OnboardingCall } from '@portal/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { onboardingCalls, type UserRow } from '../../db/schema';
+import { onboardingCallEmail } from '../../emails/signup';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { throttleSending } from '../../lib/rate-limit';
 import { findAgentByUserId } from '../agents/queries';
 import { callInvitation, callSlots } from './slots';
 
@@ -78,8 +80,28 @@ export async function bookCall(
   const timezone = displayTimeZone(agent.timezone);
   const when = describeWhen(slot.starts_at, timezone);
   const link = rules(deps).link;
-  const where = link ?? `The office will phone you${agent.agentPhone ? ` at ${agent.agentPhone}` : ''}.`;
+  const phone = formatPhone(agent.agentPhone);
+  const where = link ?? `The office will phone you${phone ? ` at ${phone}` : ''}.`;
   const to = agent.agentEmail || user.email;
+  // Each booking e-mails an invitation: a person clicking through times cannot flood an inbox.
+  const limit = deps.config.rateLimits.callBooking;
+  await throttleSending(
+    deps.database.db,
+    'onboarding-call',
+    { account: user.id, target: to },
+    {
+      perAccount: limit,
+      perTarget: limit,
+    },
+  );
+  const email = await onboardingCallEmail({
+    firstName: agent.agentFirstName,
+    startsAt: new Date(slot.starts_at),
+    timezone,
+    when,
+    joinUrl: link,
+    agentPhone: agent.agentPhone,
+  });
 
   let booked: typeof onboardingCalls.$inferSelect;
   let messageId: string;
@@ -112,9 +134,7 @@ export async function bookCall(
       });
       const id = await addEmail(tx, deps.config, {
         to,
-        subject: `Your onboarding call: ${when}`,
-        text: `Hello ${agent.agentFirstName || 'there'},\n\nYour onboarding call is booked for ${when}.\n${where}\n\nThe invitation is attached: open it to add the call to your calendar. To change the time, go back to the signup page in the portal and choose another.\n`,
-        template: 'onboarding_call',
+        ...email,
         attachments: [
           {
             filename: 'onboarding-call.ics',

@@ -80,10 +80,10 @@ export function MessageSheet({ message, onClose }: { message: AdminMessage | nul
                 </p>
               ) : (
                 <ol className="grid gap-2">
-                  {message.attempt_log.map((attempt, index) => (
+                  {message.attempt_log.map((attempt) => (
                     <li
                       // A retry from the console numbers its attempts from 1 again.
-                      key={`${index}-${attempt.attempt}`}
+                      key={`${attempt.created_at}-${attempt.attempt}`}
                       className="grid gap-0.5 rounded-lg border border-border p-3 text-sm"
                     >
                       <span className="flex flex-wrap items-center gap-2">
@@ -101,9 +101,7 @@ export function MessageSheet({ message, onClose }: { message: AdminMessage | nul
                         </span>
                       ) : null}
                       {attempt.retry_at ? (
-                        <span className="text-muted-foreground">
-                          Next try {formatWhen(attempt.retry_at)}
-                        </span>
+                        <span className="text-muted-foreground">Next try {formatWhen(attempt.retry_at)}</span>
                       ) : null}
                     </li>
                   ))}

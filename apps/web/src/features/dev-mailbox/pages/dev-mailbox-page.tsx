@@ -2,42 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { mailboxQueryOptions } from '../api/get-mailbox';
+import { DevMailboxNav } from '../components/dev-mailbox-nav';
+import { MailboxError } from '../components/mailbox-error';
 import { CHANNEL_LABEL, formatTime, MessageView, messageTitle } from '../components/message-view';
-
-function MailboxError({ error }: { error: unknown }) {
-  if (isApiError(error) && error.status === 404) {
-    return (
-      <Alert variant="info">
-        <AlertTitle>The dev mailbox is not available on this server</AlertTitle>
-        <AlertDescription>
-          It exists only in embedded mode, where messages stay on this machine. This server delivers e-mail
-          and text messages for real.
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  if (isApiError(error) && error.status === 403) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Superusers only</AlertTitle>
-        <AlertDescription>Only superusers can read the dev mailbox.</AlertDescription>
-      </Alert>
-    );
-  }
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>The mailbox could not be loaded</AlertTitle>
-      <AlertDescription>{isApiError(error) ? error.detail : 'Please try again.'}</AlertDescription>
-    </Alert>
-  );
-}
 
 /** Every e-mail and SMS the portal wrote, newest first, for trying the product on one machine. */
 export function DevMailboxPage() {
@@ -62,6 +34,7 @@ export function DevMailboxPage() {
           Refresh
         </Button>
       </div>
+      <DevMailboxNav />
 
       {mailbox.isPending ? <PageLoading label="Loading messages…" /> : null}
       {mailbox.isError ? <MailboxError error={mailbox.error} /> : null}

@@ -1,6 +1,6 @@
 import type { Lead, LeadDetail } from '@portal/shared';
-import { Archive, CircleCheck, Mail, MessageSquare, Phone, RotateCcw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Archive, CircleCheck, Mail, MessageSquare, Phone, RotateCcw, Send } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
 import { formatDateTime, leadAddress, leadName } from '@/components/leads/lead-format';
 import { LeadClosingSection, Section } from '@/components/leads/lead-section';
@@ -14,12 +14,20 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatPhone } from '@/lib/format-phone';
 import { useLead } from '../api/get-lead';
+import { useSendEmailOptions } from '../api/get-send-email-options';
 import { useUpdateLead } from '../api/update-lead';
 import { LeadCloseDialog } from './lead-close-dialog';
 import { LeadNotesForm } from './lead-notes-form';
 import { LeadTimeline } from './lead-timeline';
+
+// The composer (and its editor, tiptap) loads when it is about to be used, not with the list.
+const loadComposer = () => import('./lead-send-email-dialog');
+const LeadSendEmailDialog = lazy(() =>
+  loadComposer().then((module) => ({ default: module.LeadSendEmailDialog })),
+);
 
 /**
  * The lead opened from the list (?lead=<id>): a side sheet on a wide screen, the whole screen
@@ -199,13 +207,70 @@ function ContactSection({ lead }: { lead: Lead }) {
   );
 }
 
+/**
+ * "Send e-mail": to the lead or one of the agent's recipients. Unavailable, with the reason
+ * beside it, when there is nobody with an address to write to.
+ */
+function SendEmailAction({ lead }: { lead: Lead }) {
+  const options = useSendEmailOptions(lead.id, { enabled: true });
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const reasonId = useId();
+  const nobody = options.data?.to.length === 0;
+  const reason = options.isError
+    ? `E-mail is not available right now: ${errorMessage(options.error)}`
+    : nobody
+      ? 'No e-mail address to write to: this lead has none, and none of your recipients has one.'
+      : null;
+  const unavailable = !options.data || nobody;
+  const preload = () => void loadComposer();
+  return (
+    <>
+      <Button
+        variant="outline"
+        // Focusable while unavailable, so the reason is read out with it.
+        aria-disabled={unavailable || undefined}
+        aria-describedby={reason ? reasonId : undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          if (unavailable) return;
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Send aria-hidden="true" />
+        Send e-mail
+      </Button>
+      {reason ? (
+        <p id={reasonId} className="basis-full text-sm text-muted-foreground">
+          {reason}
+        </p>
+      ) : null}
+      {wanted && options.data ? (
+        <Suspense
+          fallback={
+            <span role="status" className="sr-only">
+              Opening the e-mail composer…
+            </span>
+          }
+        >
+          <LeadSendEmailDialog lead={lead} options={options.data} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 function LeadActions({ lead }: { lead: Lead }) {
   const change = useUpdateLead();
+  const agent = useAuth().status === 'user';
   const [closing, setClosing] = useState(false);
   const busy = change.isPending;
   const pendingStatus = busy ? change.variables?.patch.status : undefined;
   return (
     <div className="flex flex-wrap gap-2">
+      {agent ? <SendEmailAction lead={lead} /> : null}
       {lead.status === 'active' ? (
         <Button
           variant="outline"

@@ -11,6 +11,7 @@ import {
   PhoneMissed,
   RotateCcw,
   Route,
+  Send,
   TriangleAlert,
 } from 'lucide-react';
 import { formatDateTime, formatDay, formatMoney, leadStatusLabel } from '@/components/leads/lead-format';
@@ -110,6 +111,13 @@ export function describeEvent(event: LeadEvent): Described {
     }
     case 'reopened':
       return { icon: RotateCcw, title: 'Reopened', lines: [] };
+    case 'email_sent': {
+      // `to` is hidden from a recipient when the mail went to another recipient.
+      const to = text(details, 'to');
+      const subject = text(details, 'subject');
+      const sent = to ? `E-mail sent to ${to}` : 'E-mail sent';
+      return { icon: Send, title: subject ? `${sent}: ${subject}` : sent, lines: [] };
+    }
     case 'call': {
       const answered = text(details, 'outcome') === 'answered';
       return {

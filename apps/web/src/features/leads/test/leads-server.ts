@@ -1,4 +1,13 @@
-import { type AgentRecord, type Lead, type LeadEvent, LeadPatchSchema, type LeadsList } from '@portal/shared';
+import {
+  type AgentRecord,
+  type EmailAddressOption,
+  type Lead,
+  type LeadEvent,
+  LeadPatchSchema,
+  type LeadsList,
+  SendEmailRequestSchema,
+} from '@portal/shared';
+import type { z } from 'zod';
 import { buildAgent, buildMe, recipientSession } from '@/test/factories';
 import { type Handler, json, type MockRequest, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import type { LeadStats } from '../api/get-lead-stats';
@@ -63,14 +72,29 @@ export interface LeadsServerOptions {
   as?: 'agent' | 'recipient';
   agent?: Partial<AgentRecord>;
   stats?: LeadStats;
+  /** The agent's recipients the composer may write to (the lead's own address comes first). */
+  recipients?: EmailAddressOption[];
   /** Replace a default handler (a failure, a slow answer). */
   extra?: Record<string, Handler>;
 }
+
+export const OWN_ADDRESS: EmailAddressOption = {
+  email: 'agent@example.com',
+  label: 'Your address',
+  kind: 'own',
+};
+export const OFFICE_ADDRESS: EmailAddressOption = {
+  email: 'office@agentportal.local',
+  label: 'The office',
+  kind: 'office',
+};
 
 export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
   const state = {
     leads: initial.map((lead) => ({ ...lead })),
     events: new Map<string, LeadEvent[]>(),
+    /** What the composer sent, as the server read it. */
+    sent: [] as z.output<typeof SendEmailRequestSchema>[],
     agent: buildAgent({ agent_status: 'active', ...options.agent }),
   };
   const find = (request: MockRequest) => state.leads.find((lead) => lead.id === idOf(request));
@@ -134,6 +158,40 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
           'POST /api/refresh': signedInRefresh(),
           'GET /api/portal/me': () => json(200, buildMe({ agent_profile: state.agent })),
           'GET /api/portal/me/lead-stats': () => json(200, options.stats ?? buildStats()),
+          'GET /api/portal/agents/send-email/options': (request) => {
+            const leadId = new URL(request.path, 'http://test').searchParams.get('lead_id');
+            const lead = state.leads.find((item) => item.id === leadId);
+            const own: EmailAddressOption[] = lead?.email
+              ? [{ email: lead.email, label: `${lead.first_name} ${lead.last_name} (lead)`, kind: 'lead' }]
+              : [];
+            return json(200, {
+              from: [OWN_ADDRESS, OFFICE_ADDRESS],
+              to: [...own, ...(options.recipients ?? [])],
+            });
+          },
+          'POST /api/portal/agents/send-email': (request) => {
+            const parsed = SendEmailRequestSchema.safeParse(JSON.parse(request.body ?? '{}'));
+            if (!parsed.success) {
+              const issue = parsed.error.issues[0]!;
+              return json(400, { detail: `${issue.path.join('.')}: ${issue.message}` });
+            }
+            const { lead_id, to, subject } = parsed.data;
+            const messageId = `message-${state.sent.length + 1}`;
+            state.sent.push(parsed.data);
+            if (lead_id) {
+              const events = state.events.get(lead_id) ?? [];
+              events.push({
+                id: `email-${messageId}`,
+                kind: 'email_sent',
+                actor_type: 'user',
+                actor_name: 'Alex Agent',
+                details: { to, to_kind: 'lead', subject, message_id: messageId },
+                created_at: new Date().toISOString(),
+              });
+              state.events.set(lead_id, events);
+            }
+            return json(202, { status: 'queued', message_id: messageId });
+          },
         }),
     ...options.extra,
   };

@@ -1,0 +1,118 @@
+/** @jsxRuntime automatic */
+import { ActionButton, Note, Paragraph, TextLink } from './layout';
+import { type Email, renderEmail, textLink } from './render';
+
+/**
+ * The account e-mails: a sign-in, verification or reset link on a button. Their template names
+ * give them priority over lead traffic in the outbox (ACCOUNT_TEMPLATES), so they stay as they are.
+ */
+
+interface LinkMessage {
+  template: string;
+  subject: string;
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  /** A second, lesser way on, shown as a link under the button. */
+  secondary?: { label: string; url: string };
+  note: string;
+}
+
+function LinkMessageBody({ message }: { message: LinkMessage }) {
+  return (
+    <>
+      {message.paragraphs.map((p) => (
+        <Paragraph key={p}>{p}</Paragraph>
+      ))}
+      <ActionButton href={message.action.url}>{message.action.label}</ActionButton>
+      {message.secondary ? (
+        <Paragraph>
+          <TextLink href={message.secondary.url}>{message.secondary.label}</TextLink>
+        </Paragraph>
+      ) : null}
+      <Note>{message.note}</Note>
+    </>
+  );
+}
+
+function linkMessage(message: LinkMessage): Promise<Email> {
+  return renderEmail({
+    template: message.template,
+    subject: message.subject,
+    preview: message.preview,
+    heading: message.heading,
+    body: <LinkMessageBody message={message} />,
+    text: [
+      message.heading,
+      message.paragraphs.join('\n'),
+      textLink(message.action.label, message.action.url),
+      message.secondary && textLink(message.secondary.label, message.secondary.url),
+      message.note,
+    ],
+  });
+}
+
+export const verifyEmailMessage = (link: string) =>
+  linkMessage({
+    template: 'verify_email',
+    subject: 'Confirm your e-mail address',
+    preview: 'One click confirms the address of your agent portal account.',
+    heading: 'Confirm your e-mail address',
+    paragraphs: ['Please confirm that this is your e-mail address for the agent portal.'],
+    action: { label: 'Confirm my address', url: link },
+    note: 'The link works once and expires in one hour. If you did not ask for this, you can ignore this message.',
+  });
+
+export const passwordResetMessage = (link: string) =>
+  linkMessage({
+    template: 'password_reset',
+    subject: 'Reset your password',
+    preview: 'Choose a new password for your agent portal account.',
+    heading: 'Reset your password',
+    paragraphs: [
+      'Someone asked to reset the password of your agent portal account.',
+      'Resetting signs you out everywhere.',
+    ],
+    action: { label: 'Choose a new password', url: link },
+    note: 'The link works once and expires in one hour. If it was not you, ignore this message: your password stays as it is.',
+  });
+
+export const magicLinkMessage = (link: string) =>
+  linkMessage({
+    template: 'magic_link',
+    subject: 'Your sign-in link',
+    preview: 'Sign in to the agent portal without a password.',
+    heading: 'Your sign-in link',
+    paragraphs: ['Here is your sign-in link for the agent portal.'],
+    action: { label: 'Sign in', url: link },
+    note: 'The link works once and expires in 10 minutes. If you did not ask for it, ignore this message.',
+  });
+
+export const registrationAttemptMessage = (loginUrl: string, resetUrl: string) =>
+  linkMessage({
+    template: 'registration_attempt',
+    subject: 'You already have an account',
+    preview: 'Someone tried to register with this address, which already has an account.',
+    heading: 'You already have an account',
+    paragraphs: [
+      'Someone tried to register a new agent portal account with this e-mail address, which already has an account.',
+      'If it was you, sign in, or reset your password if you have forgotten it.',
+    ],
+    action: { label: 'Sign in', url: loginUrl },
+    secondary: { label: 'Reset your password', url: resetUrl },
+    note: 'If it was not you, no action is needed.',
+  });
+
+export const corporateLinkMessage = (link: string, officeName: string) =>
+  linkMessage({
+    template: 'corporate_login',
+    subject: 'Your sign-in link to the agent portal',
+    preview: `The agent portal for ${officeName}: your agents, their groups and their leads.`,
+    heading: 'Your sign-in link',
+    paragraphs: [
+      `The portal team opened the agent portal for ${officeName}: your agents, their groups and their leads.`,
+    ],
+    action: { label: 'Sign in', url: link },
+    note: 'The link signs you in once and expires in 24 hours. Ask the portal team for a new one when you need it. If you did not expect this, ignore this message.',
+  });

@@ -1,0 +1,237 @@
+import type { MessagePreview } from '@portal/shared';
+import {
+  corporateLinkMessage,
+  magicLinkMessage,
+  passwordResetMessage,
+  registrationAttemptMessage,
+  verifyEmailMessage,
+} from './account';
+import { type LeadFacts, leadEmail } from './lead';
+import { leadCallScript, leadSmsBody } from './lead-texts';
+import type { Email } from './render';
+import { brokerSigningEmail, completedEmail } from './signing';
+import { failureNoticeEmail, onboardingCallEmail, TEST_SMS_TEMPLATE, testEmail, testSmsBody } from './signup';
+import { smsSegments } from './sms';
+
+/**
+ * Every message the portal writes, with sample data, for the dev mailbox's template page: each
+ * template once with every field and, where fields are optional, once with only what is required.
+ * The samples are made up; the links point at this portal and open nothing real.
+ */
+
+const FULL = 'all fields';
+const REQUIRED = 'required fields only';
+
+/** As long as a real signed token, so the preview shows what a long link does to the layout. */
+const SAMPLE_TOKEN = `eyJhbGciOiJIUzI1NiJ9.${'c2FtcGxlLXByZXZpZXctdG9rZW4'.repeat(4)}.preview`;
+const SAMPLE_LEAD_ID = '00000000-0000-4000-8000-000000000001';
+const SAMPLE_TIME = new Date('2026-11-30T11:01:38Z');
+
+const FULL_LEAD: LeadFacts = {
+  leadType: 'fsbo',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phone: '+16025550155',
+  email: 'jane.doe@example.com',
+  street: '12 Main St',
+  city: 'Phoenix',
+  state: 'AZ',
+  zip: '85004',
+  county: 'Maricopa',
+  notes: 'Wants to list before spring.\nBest reached after 5 PM.',
+  createdAt: SAMPLE_TIME,
+};
+
+const MINIMAL_LEAD: LeadFacts = {
+  leadType: 'expired',
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '85004',
+  county: '',
+  notes: '',
+  createdAt: SAMPLE_TIME,
+};
+
+const LONG_LEAD: LeadFacts = {
+  ...FULL_LEAD,
+  firstName: 'Maximiliana',
+  lastName: 'Fitzgerald-Worthington',
+  street: '12345 North Scottsdale Road, Building 7',
+  city: 'Paradise Valley',
+};
+
+const email = (variant: string, message: Email): MessagePreview => ({
+  name: message.template,
+  variant,
+  channel: 'email',
+  subject: message.subject,
+  html: message.html,
+  text: message.text,
+  sms_segments: null,
+});
+
+const sms = (name: string, variant: string, text: string): MessagePreview => ({
+  name,
+  variant,
+  channel: 'sms',
+  subject: null,
+  html: null,
+  text,
+  sms_segments: smsSegments(text).segments,
+});
+
+const call = (name: string, variant: string, text: string): MessagePreview => ({
+  name,
+  variant,
+  channel: 'call',
+  subject: null,
+  html: null,
+  text,
+  sms_segments: null,
+});
+
+export async function messagePreviews(publicUrl: string): Promise<MessagePreview[]> {
+  const url = (path: string) => `${publicUrl}${path}`;
+  const leadLink = url(`/leads?lead=${SAMPLE_LEAD_ID}`);
+  const failure = {
+    name: 'Dana Reyes',
+    accountEmail: 'dana@example.com',
+    tried: '+16025550142',
+    attemptNumber: null,
+    providerError: null,
+    agentEmail: '',
+    profilePhone: '',
+  };
+  return [
+    email('default', await verifyEmailMessage(url(`/verify-email/${SAMPLE_TOKEN}`))),
+    email('default', await passwordResetMessage(url(`/recovery/${SAMPLE_TOKEN}`))),
+    email('default', await magicLinkMessage(url(`/login/magic/${SAMPLE_TOKEN}`))),
+    email('default', await registrationAttemptMessage(url('/login'), url('/recovery'))),
+    email(
+      'default',
+      await corporateLinkMessage(url(`/login/corporate/${SAMPLE_TOKEN}`), 'Desert Realty Group'),
+    ),
+
+    email(
+      FULL,
+      await leadEmail({
+        lead: FULL_LEAD,
+        link: leadLink,
+        agentName: 'Dana Reyes',
+        timezone: 'America/Denver',
+      }),
+    ),
+    email(REQUIRED, await leadEmail({ lead: MINIMAL_LEAD, link: leadLink, agentName: 'Dana Reyes' })),
+    sms('lead_sms', FULL, leadSmsBody(FULL_LEAD, leadLink)),
+    sms('lead_sms', 'long name and address', leadSmsBody(LONG_LEAD, leadLink)),
+    sms('lead_sms', REQUIRED, leadSmsBody(MINIMAL_LEAD, leadLink)),
+    call('lead_call', FULL, leadCallScript(FULL_LEAD, 'Dana Reyes')),
+    call('lead_call', REQUIRED, leadCallScript(MINIMAL_LEAD, 'Dana Reyes')),
+
+    email(
+      'built-in signing, link expires',
+      await brokerSigningEmail({
+        brokerName: 'Pat Broker',
+        agentName: 'Dana Reyes',
+        link: url(`/sign/${SAMPLE_TOKEN}`),
+        reminder: 0,
+        expiresAt: new Date('2026-12-07T11:01:38Z'),
+        timezone: 'America/Denver',
+      }),
+    ),
+    email(
+      'provider link, no expiry',
+      await brokerSigningEmail({
+        brokerName: 'Pat Broker',
+        agentName: 'Dana Reyes',
+        link: 'https://www.digisigner.com/online/showTemplate?documentId=preview',
+        reminder: 0,
+        expiresAt: null,
+      }),
+    ),
+    email(
+      'default',
+      await brokerSigningEmail({
+        brokerName: 'Pat Broker',
+        agentName: 'Dana Reyes',
+        link: url(`/sign/${SAMPLE_TOKEN}`),
+        reminder: 1,
+        expiresAt: new Date('2026-12-07T11:01:38Z'),
+        timezone: 'America/Denver',
+      }),
+    ),
+    email(
+      FULL,
+      await completedEmail({
+        title: 'Master Referral Agreement',
+        names: 'Dana Reyes (Agent) and Pat Broker (Broker)',
+        signerName: 'Pat Broker',
+        verifyUrl: url('/verify-document'),
+        completedAt: SAMPLE_TIME,
+        timezone: 'America/Denver',
+      }),
+    ),
+    email(
+      REQUIRED,
+      await completedEmail({
+        title: 'Master Referral Agreement',
+        names: 'Dana Reyes (Agent) and Pat Broker (Broker)',
+        signerName: 'Pat Broker',
+        verifyUrl: url('/verify-document'),
+      }),
+    ),
+
+    sms(TEST_SMS_TEMPLATE, 'default', testSmsBody('Dana')),
+    email(FULL, await testEmail('Dana', url('/signup/email'))),
+    email(REQUIRED, await testEmail('Dana')),
+    email(
+      FULL,
+      await failureNoticeEmail({
+        ...failure,
+        channel: 'sms',
+        reason: 'reported',
+        agentEmail: 'dana.reyes@realty.example',
+        profilePhone: '+16025550142',
+        attemptNumber: 2,
+        agentUrl: url(`/admin/agents/${SAMPLE_LEAD_ID}`),
+      }),
+    ),
+    email(REQUIRED, await failureNoticeEmail({ ...failure, channel: 'sms', reason: 'reported' })),
+    email(
+      FULL,
+      await failureNoticeEmail({
+        ...failure,
+        channel: 'email',
+        reason: 'undeliverable',
+        tried: 'dana.reyes@realty.example',
+        providerError: '550 5.1.1 The e-mail account that you tried to reach does not exist',
+        agentUrl: url(`/admin/agents/${SAMPLE_LEAD_ID}`),
+      }),
+    ),
+    email(
+      'video call',
+      await onboardingCallEmail({
+        firstName: 'Dana',
+        startsAt: new Date('2026-12-02T17:00:00Z'),
+        timezone: 'America/Denver',
+        when: 'Wednesday, December 2, 10:00 AM MST',
+        joinUrl: 'https://zoom.us/j/0000000000',
+      }),
+    ),
+    email(
+      'phone call',
+      await onboardingCallEmail({
+        firstName: '',
+        startsAt: new Date('2026-12-02T17:00:00Z'),
+        timezone: 'Pending',
+        when: 'Wednesday, December 2, 12:00 PM EST',
+        agentPhone: '+16025550142',
+      }),
+    ),
+  ];
+}
