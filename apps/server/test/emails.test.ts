@@ -152,6 +152,18 @@ describe('the lead e-mail', () => {
     expect(email.text).toContain('<script>alert(1)</script> Doe');
   });
 
+  it("keeps each part in its place whatever a lead's name holds", async () => {
+    const email = await leadEmail({
+      lead: lead({ firstName: '<x-email-slot></x-email-slot>Eve' }),
+      link: LINK,
+      agentName: 'Dana',
+    });
+    const plain = await leadEmail({ lead: lead({ firstName: 'Eve' }), link: LINK, agentName: 'Dana' });
+    // Only the name differs: escaped where it stands, every other part where it belongs.
+    expect(email.html).toContain('&lt;x-email-slot&gt;&lt;/x-email-slot&gt;Eve');
+    expect(email.html.replaceAll('&lt;x-email-slot&gt;&lt;/x-email-slot&gt;', '')).toBe(plain.html);
+  });
+
   it('keeps a subject on one line whatever the lead holds', async () => {
     const email = await leadEmail({
       lead: lead({ city: 'Phoenix\r\nBcc: x@example.com' }),

@@ -102,11 +102,17 @@ describe('SMTP delivery', () => {
       subject: 'Hello from the portal',
       text: 'Plain words',
       html: '<p>Plain words</p>',
+      replyTo: 'agent@realty.test',
     });
     expect(await deliverMessage({ db: ctx.deps.database.db, mail: provider }, id)).toBe('sent');
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['someone@example.com']);
     expect(smtp.received[0]!.raw).toContain('Subject: Hello from the portal');
+    // Replies go to the agent; From stays the portal's.
+    expect(smtp.received[0]!.raw).toMatch(/^Reply-To: agent@realty\.test\r?$/m);
+    expect(smtp.received[0]!.raw).toMatch(
+      new RegExp(`^From: .*${ctx.deps.config.mailFrom.replace(/[.]/g, '\\.')}`, 'm'),
+    );
     const [row] = await ctx.deps.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
     expect(row).toMatchObject({ status: 'sent', provider: 'smtp' });
     await provider.close();

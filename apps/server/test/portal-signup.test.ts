@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessCodes, agents, groupMemberships, groups, outboxMessages, users } from '../src/db/schema';
+import { PRIORITY } from '../src/lib/outbox';
 import { bearer, createTestContext, refreshCookieOf, type TestContext } from './helpers/app';
 import { lastMessageTo, seedAccessCode, seedAgent, seedUser } from './helpers/factories';
 
@@ -237,27 +238,21 @@ describe('POST /api/portal/register', () => {
     expect(retry.statusCode).toBe(201);
   });
 
-  it('still signs the agent in when the job queue is down; the e-mail waits in the outbox', async () => {
-    await seedAccessCode(ctx.deps.database.db, { code: 'QUEUE-DOWN' });
-    const send = ctx.deps.queue.send;
-    ctx.deps.queue.send = async () => {
-      throw new Error('queue unavailable');
-    };
-    const warn = console.warn;
-    console.warn = () => {};
-    try {
-      const response = await post('/api/portal/register', {
-        email: 'patient@example.com',
-        access_code: 'QUEUE-DOWN',
-        password: 'waiting-is-fine-1',
-      });
-      expect(response.statusCode).toBe(201);
-    } finally {
-      ctx.deps.queue.send = send;
-      console.warn = warn;
-    }
+  it('writes the verification e-mail with the account, due at once and ahead of lead traffic', async () => {
+    await seedAccessCode(ctx.deps.database.db, { code: 'FIRST-IN-LINE' });
+    const response = await post('/api/portal/register', {
+      email: 'patient@example.com',
+      access_code: 'FIRST-IN-LINE',
+      password: 'waiting-is-fine-1',
+    });
+    expect(response.statusCode).toBe(201);
     const message = await lastMessageTo(ctx.deps.database.db, 'patient@example.com');
-    expect(message).toMatchObject({ status: 'queued', subject: 'Confirm your e-mail address' });
+    expect(message).toMatchObject({
+      status: 'queued',
+      subject: 'Confirm your e-mail address',
+      priority: PRIORITY.account,
+    });
+    expect(message!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
   it('treats two registrations of one address at once as one account', async () => {

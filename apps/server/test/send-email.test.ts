@@ -1,7 +1,7 @@
 import { SEND_EMAIL_DETAIL } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, leadEvents, outboxMessages, recipients } from '../src/db/schema';
+import { agents, auditLog, leadEvents, outboxMessages, recipients } from '../src/db/schema';
 import { startRecipientSession } from '../src/modules/recipients/sessions';
 import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
@@ -179,6 +179,30 @@ describe('POST /api/portal/agents/send-email', () => {
     expect(foreign.json().detail).toBe('Lead not found');
     expect(await outbox()).toHaveLength(0);
     expect(await db().select().from(leadEvents)).toHaveLength(0);
+  });
+
+  it("from one lead's sheet, refuses another lead's address (its timeline would show it)", async () => {
+    const agent = await dana();
+    await seedLead(db(), agent.agent.id, { firstName: 'Bo', lastName: 'Other', email: 'bo@example.com' });
+    const response = await agent.send({ to: 'bo@example.com' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toBe(SEND_EMAIL_DETAIL.otherLead);
+    expect(await outbox()).toHaveLength(0);
+    // Without a lead, the same address is one of the agent's leads: allowed.
+    expect((await agent.send({ to: 'bo@example.com', lead_id: undefined })).statusCode).toBe(202);
+  });
+
+  it("keeps an agent's name with line breaks and quotes out of the headers", async () => {
+    const agent = await dana();
+    await db()
+      .update(agents)
+      .set({ agentFirstName: 'Eve\r\nBcc: victim@example.com', agentLastName: '"<x@evil.test>' })
+      .where(eq(agents.id, agent.agent.id));
+    expect((await agent.send({})).statusCode).toBe(202);
+    const [row] = await outbox();
+    expect(row!.fromAddress).not.toMatch(/[\r\n]/);
+    expect(row!.fromAddress).toMatch(new RegExp(`<${OFFICE.replace(/[.]/g, '\\.')}>$`));
+    expect(row!.fromAddress.match(/</g)).toHaveLength(1);
   });
 
   it("sends to a recipient and records it on the lead it is about; a recipient does not see another's address", async () => {

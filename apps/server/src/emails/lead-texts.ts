@@ -62,7 +62,7 @@ export function leadCallScript(lead: LeadFacts, agentName: string): string {
   const where = lead.city ? ` in ${lead.city}` : ` in ZIP code ${lead.zip.split('').join(' ')}`;
   const number = lead.phone ? spokenPhone(lead.phone) : '';
   return clean(
-    `New seller lead for ${agentName}: ${name}${where}. Lead type: ${type}. ${
+    `New seller lead${agentName ? ` for ${agentName}` : ''}: ${name}${where}. Lead type: ${type}. ${
       number ? `Their number is ${number}. Again: ${number}.` : ''
     } The details are in your text messages, your e-mail and the portal.`,
   );

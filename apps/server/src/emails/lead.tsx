@@ -36,6 +36,7 @@ export interface LeadEmailInput {
   lead: LeadFacts;
   /** The lead in the portal. */
   link: string;
+  /** Empty when the agent record has no name yet: the e-mail then speaks to the reader. */
   agentName: string;
   /** The agent's time zone choice; times read in Eastern time without one. */
   timezone?: string | null;
@@ -54,12 +55,14 @@ function leadContent({ lead, agentName, timezone }: LeadEmailInput) {
     phone,
     subject: `New seller lead: ${name || 'A seller'} (${type})${lead.city ? ` in ${lead.city}` : ''}`,
     heading: name ? `New seller lead: ${name}` : 'New seller lead',
-    intro: `A new ${type} lead for ${agentName}. Call soon: sellers choose the agent who answers first.`,
+    intro: `A new ${type} lead for ${agentName || 'you'}. Call soon: sellers choose the agent who answers first.`,
     preview: joinPresent([leadAddress(lead) || `ZIP ${lead.zip}`, phone && `Call ${phone}`], ' · '),
     // A lead may come with its ZIP code alone: that is not an address.
     address: lead.street || lead.city || lead.state ? leadAddress(lead) : '',
     received: formatDateTime(lead.createdAt, timezone),
-    footer: `You get this e-mail as a lead recipient of ${agentName}.`,
+    footer: agentName
+      ? `You get this e-mail as a lead recipient of ${agentName}.`
+      : 'You get this e-mail as a lead recipient in the portal.',
   };
 }
 

@@ -1,6 +1,8 @@
 /** @jsxRuntime automatic */
+
 import { Preview } from '@react-email/components';
 import { render } from '@react-email/render';
+import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BRAND } from './brand';
 import { EmailFrame, type EmailParts, footerLine, presentRows } from './layout';
@@ -46,8 +48,13 @@ async function renderFrame(): Promise<string[]> {
   return pieces;
 }
 
-/** Between two filled slots in one render; no text of an e-mail holds it. */
-const SEPARATOR = 'email-slot-separator-3c9f1a';
+/**
+ * Between two filled slots in one render: an element, so no escaped text of an e-mail (a lead's
+ * name from the intake API, say) can ever produce it.
+ */
+const SEPARATOR_TAG = 'x-email-slot';
+const SEPARATOR = `<${SEPARATOR_TAG}></${SEPARATOR_TAG}>`;
+const separator = () => createElement(SEPARATOR_TAG);
 
 /** The e-mail's HTML: the cached frame with its slots filled, all four in one React render. */
 export async function renderHtml(parts: EmailParts): Promise<string> {
@@ -59,11 +66,11 @@ export async function renderHtml(parts: EmailParts): Promise<string> {
   const [preview, heading, footer, body] = renderToStaticMarkup(
     <>
       <Preview>{parts.preview}</Preview>
-      {SEPARATOR}
+      {separator()}
       {parts.heading}
-      {SEPARATOR}
+      {separator()}
       {footerLine(parts.footer)}
-      {SEPARATOR}
+      {separator()}
       {parts.body}
     </>,
   ).split(SEPARATOR);

@@ -1,4 +1,5 @@
 import type { Settings } from '@portal/shared';
+import type { OutboxMessage } from '../db/schema';
 import {
   type Channel,
   CLAIM_SECONDS,
@@ -44,6 +45,9 @@ class Pacer {
   }
 }
 
+/** How long a lane waits after a throttle (429, SMTP 421) that did not say how long. */
+const THROTTLE_PAUSE_SECONDS = 15;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface LaneSpec {
@@ -80,19 +84,19 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
   function runLane(spec: LaneSpec) {
     const inFlight = new Set<Promise<void>>();
     /** Claimed but not yet handed to the provider: given back if the worker stops first. */
-    const held = new Set<string>();
+    const held = new Map<string, OutboxMessage>();
     let pausedUntil = 0;
 
-    const start = (message: Awaited<ReturnType<typeof claimDue>>[number], limits: Limits) => {
-      held.add(message.id);
+    const start = (message: OutboxMessage, limits: Limits) => {
+      held.set(message.id, message);
       const task = (async () => {
         if (spec.pacer) await spec.pacer.pacer.take(spec.pacer.perSecond(limits));
         if (stopping) return;
         held.delete(message.id);
         const outcome = await deliverClaimed(deps, message);
-        if (outcome.result !== 'sent' && outcome.refusal.throttled) {
+        if ((outcome.result === 'retry' || outcome.result === 'failed') && outcome.refusal.throttled) {
           // The provider is limiting the account: hold the whole lane, not just this message.
-          const wait = (outcome.refusal.retryAfterSeconds ?? 5) * 1000;
+          const wait = (outcome.refusal.retryAfterSeconds ?? THROTTLE_PAUSE_SECONDS) * 1000;
           pausedUntil = Math.max(pausedUntil, Date.now() + wait);
         }
       })()
@@ -120,6 +124,8 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
             continue;
           }
           const batch = await claimDue(deps.db, spec.channel, capacity, claimSeconds);
+          // The claim's RETURNING keeps no order: most urgent first, oldest first.
+          batch.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
           for (const message of batch) start(message, limits);
           // Fewer due than room: the lane has caught up; wait for a new message or the next look.
           if (batch.length < capacity) await bell.wait(idleMs);
@@ -135,7 +141,7 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
       async stop() {
         await loop;
         await Promise.race([Promise.allSettled([...inFlight]), sleep(10_000)]);
-        await releaseClaims(deps.db, [...held]).catch(() => {});
+        await releaseClaims(deps.db, [...held.values()]).catch(() => {});
       },
     };
   }

@@ -181,18 +181,30 @@ export async function claimMessage(
   return row ?? null;
 }
 
-/** Hands claimed messages back untouched (a stopping worker that had not sent them yet). */
-export async function releaseClaims(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(outboxMessages)
-    .set({
-      status: 'queued',
-      lockedUntil: null,
-      nextAttemptAt: sql`now()`,
-      attempts: sql`greatest(${outboxMessages.attempts} - 1, 0)`,
-    })
-    .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, 'sending')));
+/** Updates that only apply while this attempt still holds the message's claim. */
+const stillClaimed = (message: OutboxMessage) =>
+  and(
+    eq(outboxMessages.id, message.id),
+    eq(outboxMessages.status, 'sending'),
+    eq(outboxMessages.attempts, message.attempts),
+  );
+
+/**
+ * Hands claimed messages back untouched (a stopping worker that had not sent them yet), each only
+ * while this worker's claim on it still stands.
+ */
+export async function releaseClaims(db: Executor, messages: OutboxMessage[]): Promise<void> {
+  for (const message of messages) {
+    await db
+      .update(outboxMessages)
+      .set({
+        status: 'queued',
+        lockedUntil: null,
+        nextAttemptAt: sql`now()`,
+        attempts: sql`greatest(${outboxMessages.attempts} - 1, 0)`,
+      })
+      .where(stillClaimed(message));
+  }
 }
 
 export interface DeliveryDeps {
@@ -254,9 +266,12 @@ export function backoffSeconds(attempt: number, retryAfterSeconds?: number, rand
   return Math.round(Math.max(spread, retryAfterSeconds ?? 0));
 }
 
+/** A worker without the channel's provider: no retry on this worker can change that. */
+const noProvider = (message: string) => Object.assign(new Error(message), { permanent: true });
+
 async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
   if (message.channel === 'call') {
-    if (!deps.sms) throw new Error('No SMS and calls provider configured for this worker');
+    if (!deps.sms) throw noProvider('No SMS and calls provider configured for this worker');
     const result = await deps.sms.call({
       id: message.id,
       to: message.toAddress,
@@ -266,7 +281,7 @@ async function handOver(deps: DeliveryDeps, message: OutboxMessage) {
     return { provider: deps.sms.name, ...result };
   }
   if (message.channel === 'sms') {
-    if (!deps.sms) throw new Error('No SMS provider configured for this worker');
+    if (!deps.sms) throw noProvider('No SMS provider configured for this worker');
     const result = await deps.sms.send({
       id: message.id,
       to: message.toAddress,
@@ -321,77 +336,122 @@ async function recordAttempt(
 export type DeliveryOutcome =
   | { result: 'sent' }
   | { result: 'retry'; refusal: Refusal; retryAt: Date }
-  | { result: 'failed'; refusal: Refusal };
+  | { result: 'failed'; refusal: Refusal }
+  /** Another worker holds the message now (our claim lapsed): nothing was written. */
+  | { result: 'lost' };
+
+/**
+ * The provider said yes: the record must follow, or the message would go out again when the
+ * claim lapses. A passing database error is tried again a few times; past that the claim is left
+ * to lapse (ADR 5's window) rather than the message being treated as refused.
+ */
+async function markSent(
+  deps: DeliveryDeps,
+  message: OutboxMessage,
+  result: { provider: string; providerMessageId: string },
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.db
+        .update(outboxMessages)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          provider: result.provider,
+          providerMessageId: result.providerMessageId,
+          lastError: null,
+        })
+        .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, 'sending')));
+      return;
+    } catch (error) {
+      if (attempt >= 5) {
+        console.error(
+          '[outbox] sent but not recorded; it may go out again',
+          message.id,
+          (error as Error).message,
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
 
 /**
  * One delivery attempt of a claimed message. Sent: marked sent at once (the shorter the time
  * between the provider's yes and our record, the smaller the window in which a crash could send
- * it twice). A passing refusal: queued again after a backoff, recorded on the attempt. The last
- * attempt, or a permanent refusal: failed, and the follow-up hook runs once.
+ * it twice). A passing refusal: queued again after a backoff, recorded on the attempt; a provider
+ * limiting the whole account (429) does not use up one of the message's attempts. The last
+ * attempt, or a permanent refusal: failed, and the follow-up hook runs once. Every write after
+ * the hand-over applies only while this attempt still holds the claim.
  */
 export async function deliverClaimed(deps: DeliveryDeps, message: OutboxMessage): Promise<DeliveryOutcome> {
+  let result: Awaited<ReturnType<typeof handOver>>;
   try {
-    const result = await handOver(deps, message);
-    await deps.db
-      .update(outboxMessages)
-      .set({
-        status: 'sent',
-        sentAt: sql`now()`,
-        lockedUntil: null,
-        provider: result.provider,
-        providerMessageId: result.providerMessageId,
-        lastError: null,
-      })
-      .where(eq(outboxMessages.id, message.id));
-    await recordAttempt(deps.db, message, { status: 'sent', ...result });
-    return { result: 'sent' };
+    result = await handOver(deps, message);
   } catch (error) {
-    const refusal = readRefusal(error);
-    const final = refusal.permanent || message.attempts >= MAX_ATTEMPTS;
-    const retryAt = final
-      ? undefined
-      : new Date(Date.now() + backoffSeconds(message.attempts, refusal.retryAfterSeconds) * 1000);
-    await recordAttempt(deps.db, message, {
-      status: 'failed',
-      error: refusal.message,
-      providerStatus: refusal.status,
-      retryAt,
-    });
-    await deps.db
-      .update(outboxMessages)
-      .set({
-        status: final ? 'failed' : 'queued',
-        lockedUntil: null,
-        nextAttemptAt: retryAt ?? sql`now()`,
-        lastError: refusal.message,
-      })
-      .where(eq(outboxMessages.id, message.id));
-    if (!final) return { result: 'retry', refusal, retryAt: retryAt! };
-    if (deps.onFinalFailure) {
-      try {
-        await deps.onFinalFailure({
-          ...message,
-          status: 'failed',
-          lockedUntil: null,
-          lastError: refusal.message,
-        });
-      } catch (hookError) {
-        console.warn(
-          '[outbox] follow-up of a failed message did not run',
-          message.id,
-          (hookError as Error).message,
-        );
-      }
-    }
-    return { result: 'failed', refusal };
+    return refused(deps, message, readRefusal(error));
   }
+  await markSent(deps, message, result);
+  await recordAttempt(deps.db, message, { status: 'sent', ...result });
+  return { result: 'sent' };
+}
+
+async function refused(
+  deps: DeliveryDeps,
+  message: OutboxMessage,
+  refusal: Refusal,
+): Promise<DeliveryOutcome> {
+  // A throttle says nothing about this message: it waits without losing an attempt.
+  const counted = !refusal.throttled;
+  const final = refusal.permanent || (counted && message.attempts >= MAX_ATTEMPTS);
+  const retryAt = final
+    ? undefined
+    : new Date(Date.now() + backoffSeconds(message.attempts, refusal.retryAfterSeconds) * 1000);
+  const updated = await deps.db
+    .update(outboxMessages)
+    .set({
+      status: final ? 'failed' : 'queued',
+      lockedUntil: null,
+      nextAttemptAt: retryAt ?? sql`now()`,
+      lastError: refusal.message,
+      ...(counted ? {} : { attempts: sql`greatest(${outboxMessages.attempts} - 1, 0)` }),
+    })
+    .where(stillClaimed(message))
+    .returning({ id: outboxMessages.id });
+  if (updated.length === 0) return { result: 'lost' };
+  await recordAttempt(deps.db, message, {
+    status: 'failed',
+    error: refusal.message,
+    providerStatus: refusal.status,
+    retryAt,
+  });
+  if (!final) return { result: 'retry', refusal, retryAt: retryAt! };
+  if (deps.onFinalFailure) {
+    try {
+      await deps.onFinalFailure({
+        ...message,
+        status: 'failed',
+        lockedUntil: null,
+        lastError: refusal.message,
+      });
+    } catch (hookError) {
+      console.warn(
+        '[outbox] follow-up of a failed message did not run',
+        message.id,
+        (hookError as Error).message,
+      );
+    }
+  }
+  return { result: 'failed', refusal };
 }
 
 /** Claims and delivers one given message now: 'skipped' when it is not due or already sent. */
 export async function deliverMessage(
   deps: DeliveryDeps,
   id: string,
-): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
+): Promise<DeliveryOutcome['result'] | 'skipped'> {
   const message = await claimMessage(deps.db, id);
   if (!message) return 'skipped';
   return (await deliverClaimed(deps, message)).result;

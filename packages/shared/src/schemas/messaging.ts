@@ -78,6 +78,8 @@ export type SendEmailOptions = z.infer<typeof SendEmailOptionsSchema>;
 
 export const SEND_EMAIL_DETAIL = {
   foreignTarget: 'You can only write to your own leads and recipients',
+  otherLead:
+    'From this lead you can write to the lead or to your recipients; open the other lead to write to it',
   foreignSender: 'You can send only from your own verified address or the office address',
   unverifiedSender: 'Verify your e-mail address before sending from it, or send from the office address',
   emptyMessage: 'message: Write a message before sending (formatting alone is not a message)',

@@ -64,7 +64,7 @@ export async function listAdminLeads(
 /**
  * POST /admin/leads/:id/assign: a superuser routes an unassigned lead by hand. The lead, its
  * timeline event, its deliveries and the agent's statistics are written together, as intake does;
- * deliveries are dispatched after commit (the outbox sweep covers a miss).
+ * the dispatcher sends the deliveries from the outbox after commit (ADR 18).
  */
 export async function assignLead(deps: AppDeps, leadId: string, agentId: string, actor: ConsoleActor) {
   if (!UUID.test(leadId)) throw notFound('Lead not found');
@@ -106,7 +106,7 @@ export async function assignLead(deps: AppDeps, leadId: string, agentId: string,
       details: { reason, agent_id: agent.id, decision: 'manual' },
     });
     const messageIds = await queueLeadDeliveries(tx, deps.config, row!, {
-      name: agent.name ?? 'you',
+      name: agent.name ?? '',
       timezone: agent.timezone,
     });
     await refreshAgentStats(tx, agent.id);

@@ -75,7 +75,7 @@ async function findReplay(
 /**
  * POST /api/v1/leads: validates (done by the route), replays a retry, else routes the lead,
  * stores it with the decision, queues its deliveries and refreshes the agent's statistics, all
- * in one transaction; deliveries are dispatched after commit (the outbox sweep covers a miss).
+ * in one transaction; the dispatcher sends the deliveries from the outbox after commit (ADR 18).
  */
 export async function intakeLead(
   deps: AppDeps,
@@ -143,7 +143,7 @@ export async function intakeLead(
         })
         .from(agents)
         .where(eq(agents.id, row.agentId));
-      const agentName = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim() || 'you';
+      const agentName = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim();
       messageIds = await queueLeadDeliveries(tx, deps.config, row, {
         name: agentName,
         timezone: agent?.timezone,

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-context';
 import type { AgentRow, UserRow } from '../../db/schema';
 import { leadEvents } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { badRequest } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, throttleSending } from '../../lib/rate-limit';
 import { checkSender, findAgentLead, parseMailbox, requireAgent, resolveTarget } from './addresses';
@@ -71,6 +71,10 @@ export async function sendAgentEmail(
   checkSender(caller.user, deps.config, request.from_email);
   const lead = request.lead_id ? await findAgentLead(db, agent.id, request.lead_id) : null;
   const target = await resolveTarget(db, agent.id, request.to);
+  // Written from a lead's sheet: to that lead or to a recipient, so the event on its timeline
+  // (which its recipients read) never carries another lead's address.
+  if (lead && !target.recipient && (lead.email ?? '').toLowerCase() !== request.to.toLowerCase())
+    throw forbidden(SEND_EMAIL_DETAIL.otherLead);
 
   const html = sanitizeMessageHtml(request.message);
   const text = htmlToText(html);
@@ -80,7 +84,8 @@ export async function sendAgentEmail(
 
   // The lead the agent wrote from, or else the agent's leads at this address.
   const timelineLeads = lead ? [lead] : target.leads;
-  const toRecipient = target.recipient && !target.leads.some((l) => l.email.toLowerCase() === request.to);
+  const toLead = (l: { email: string | null }) => (l.email ?? '').toLowerCase() === request.to.toLowerCase();
+  const toRecipient = target.recipient !== null && (lead ? !toLead(lead) : !target.leads.some(toLead));
   const id = await db.transaction(async (tx) => {
     // Not linked to the lead in the outbox: a lead's outbox rows are its deliveries, and they
     // open the lead to the recipient they went to. The timeline event links it instead.
