@@ -13,6 +13,8 @@ const MailboxItemSchema = z.object({
   channel: z.enum(['email', 'sms', 'call']),
   to: z.string(),
   from: z.string(),
+  /** Where replies go, when not to From (an e-mail an agent wrote: ADR 19). */
+  reply_to: z.string().nullable(),
   subject: z.string().nullable(),
   text: z.string(),
   html: z.string().nullable(),
@@ -66,6 +68,7 @@ export async function devRoutes(app: FastifyInstance) {
           channel: m.channel,
           to: m.toAddress,
           from: m.fromAddress,
+          reply_to: m.replyTo,
           subject: m.subject,
           text: m.textBody,
           html: m.htmlBody,

@@ -10,6 +10,7 @@ export interface MailboxMessage {
   channel: 'email' | 'sms' | 'call';
   to: string;
   from: string;
+  reply_to: string | null;
   subject: string | null;
   text: string;
   html: string | null;

@@ -31,6 +31,12 @@ export function MessageView({ message }: { message: MailboxMessage }) {
           <dd>{CHANNEL_LABEL[message.channel]}</dd>
           <dt className="text-muted-foreground">From</dt>
           <dd className="break-all">{message.from}</dd>
+          {message.reply_to ? (
+            <>
+              <dt className="text-muted-foreground">Reply-To</dt>
+              <dd className="break-all">{message.reply_to}</dd>
+            </>
+          ) : null}
           <dt className="text-muted-foreground">To</dt>
           <dd className="break-all">{message.to}</dd>
           <dt className="text-muted-foreground">Written</dt>

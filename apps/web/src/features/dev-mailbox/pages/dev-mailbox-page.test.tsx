@@ -11,6 +11,7 @@ const message = {
   channel: 'email',
   to: 'agent@example.com',
   from: 'office@example.com',
+  reply_to: null,
   subject: 'Your sign-in link',
   text: 'Open this link to sign in: http://localhost:3000/login/magic/abc.def.ghi',
   html: '<p id="injected">Open <a href="http://localhost:3000/login/magic/abc.def.ghi">this link</a></p><script>window.pwned = true</script>',
