@@ -160,8 +160,14 @@ async function queueLeadMessages(deps: AppDeps, emails: number, texts: number) {
   }
 }
 
-async function waitUntilSent(deps: AppDeps, total: number, timeoutMs: number, channel?: 'email') {
-  const started = performance.now();
+/** Seconds from `started` until `total` messages (of one channel, if given) are sent; null past the timeout. */
+async function waitUntilSent(
+  deps: AppDeps,
+  total: number,
+  timeoutMs: number,
+  channel?: 'email',
+  started = performance.now(),
+) {
   const only = channel ? sql`and channel = ${channel}` : sql``;
   for (;;) {
     const [row] = (
@@ -233,9 +239,10 @@ async function main() {
   // 2. Sustained: 4,000 messages (3,000 e-mails and 1,000 texts).
   await emptyOutbox(deps);
   await queueLeadMessages(deps, 3000, 1000);
+  const sustainedStart = performance.now();
   deps.queue.bell.ring();
-  const emailSeconds = await waitUntilSent(deps, 3000, 300_000, 'email');
-  const sustainedSeconds = await waitUntilSent(deps, 4000, 300_000);
+  const emailSeconds = await waitUntilSent(deps, 3000, 300_000, 'email', sustainedStart);
+  const sustainedSeconds = await waitUntilSent(deps, 4000, 300_000, undefined, sustainedStart);
   const sustained = sustainedSeconds ? 4000 / sustainedSeconds : 0;
 
   // 3. A magic link requested behind 5,000 queued lead e-mails, through the route's own path
