@@ -4,7 +4,17 @@ import type { Db } from '../src/db/client';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { closeRuntime, openRuntime } from '../src/runtime';
 import { FIRST, LAST } from './leads-words';
-import { type Figure, figureOf, paced, printTable, startServer, stopServer, type Target } from './measure';
+import {
+  benchDatabaseUrl,
+  ensureBenchDatabase,
+  type Figure,
+  figureOf,
+  paced,
+  printTable,
+  startServer,
+  stopServer,
+  type Target,
+} from './measure';
 
 /**
  * `npm run bench:admin` (and part of `npm run bench`): the superuser console's lists (issue #14) on
@@ -23,31 +33,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_P95_MS = 50;
 const ADMIN_EMAIL = 'bench.admin@bench.agentportal.local';
 const PASSWORD = 'bench-admin-password-2026';
-
-function databaseUrl(): string | null {
-  if (process.env.ADMIN_BENCH_DATABASE_URL) return process.env.ADMIN_BENCH_DATABASE_URL;
-  if (!process.env.DATABASE_URL) return null;
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `${url.pathname}_admin`;
-  return url.toString();
-}
-
-async function ensureDatabase(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/bench/i.test(name))
-    throw new Error(`the admin bench database's name must contain "bench" (got "${name}")`);
-  const pg = (await import('pg')).default;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -103,12 +88,12 @@ async function generate(db: Db) {
 }
 
 async function main() {
-  const url = databaseUrl();
+  const url = benchDatabaseUrl(process.env.ADMIN_BENCH_DATABASE_URL, '_admin');
   if (!url) {
     console.log('admin bench: set DATABASE_URL (PostgreSQL) to measure the console on 100k agents; skipped');
     return;
   }
-  await ensureDatabase(url);
+  await ensureBenchDatabase(url);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: url,

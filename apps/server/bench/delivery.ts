@@ -11,6 +11,7 @@ import { requestAccountEmail } from '../src/modules/auth/links';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { findUserByEmail } from '../src/modules/auth/users';
 import { closeRuntime, openRuntime } from '../src/runtime';
+import { benchDatabaseUrl, ensureBenchDatabase } from './measure';
 
 /**
  * `npm run bench:delivery` (and part of `npm run bench`): the message dispatcher (issue #15, ADR 18)
@@ -24,31 +25,6 @@ import { closeRuntime, openRuntime } from '../src/runtime';
  */
 const LEAD_HTML = `<!doctype html><html><body>${'<p>A new seller lead for Alicia Agent: Jane Seller, 12 Main St, Phoenix AZ 85004. Call (602) 555-0155.</p>'.repeat(30)}</body></html>`;
 const MAGIC_TO = 'bench.hurry@bench.agentportal.local';
-
-function databaseUrl(): string | null {
-  if (process.env.DELIVERY_BENCH_DATABASE_URL) return process.env.DELIVERY_BENCH_DATABASE_URL;
-  if (!process.env.DATABASE_URL) return null;
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `${url.pathname}_delivery`;
-  return url.toString();
-}
-
-async function ensureDatabase(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/bench/i.test(name))
-    throw new Error(`the delivery bench database's name must contain "bench" (got "${name}")`);
-  const pg = (await import('pg')).default;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An SMTP server that accepts everything and notes when each message arrived. */
 class Sink {
@@ -188,12 +164,12 @@ async function emptyOutbox(deps: AppDeps) {
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 async function main() {
-  const url = databaseUrl();
+  const url = benchDatabaseUrl(process.env.DELIVERY_BENCH_DATABASE_URL, '_delivery');
   if (!url) {
     console.log('bench:delivery needs PostgreSQL: set DATABASE_URL (its database + "_delivery" is used).');
     return;
   }
-  await ensureDatabase(url);
+  await ensureBenchDatabase(url);
   const sink = new Sink();
   const twilio = new FakeTwilio();
   await sink.start();

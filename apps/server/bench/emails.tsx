@@ -4,6 +4,7 @@ import { render } from '@react-email/render';
 import { EmailLayout } from '../src/emails/layout';
 import { type LeadFacts, leadEmail, leadEmailParts } from '../src/emails/lead';
 import { leadSmsBody } from '../src/emails/lead-texts';
+import { FULL_LEAD } from '../src/emails/previews';
 import { textBody } from '../src/emails/render';
 
 /**
@@ -14,20 +15,7 @@ import { textBody } from '../src/emails/render';
  */
 const RUNS = Number(process.env.BENCH_EMAIL_RUNS ?? 1000);
 
-const lead: LeadFacts = {
-  leadType: 'fsbo',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  phone: '+16025550155',
-  email: 'jane.doe@example.com',
-  street: '12 Main St',
-  city: 'Phoenix',
-  state: 'AZ',
-  zip: '85004',
-  county: 'Maricopa',
-  notes: 'Wants to list before spring.',
-  createdAt: new Date('2026-11-30T11:01:38Z'),
-};
+const lead: LeadFacts = { ...FULL_LEAD, notes: 'Wants to list before spring.' };
 const input = {
   lead,
   link: 'http://localhost:3000/leads?lead=6f1c1c6e-8a43-4a5e-9a3b-2b1d8b1f0e11',

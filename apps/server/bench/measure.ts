@@ -185,3 +185,32 @@ export function printTable(title: string, figures: Figure[]): void {
     console.log(f.name.padEnd(50), ...cells.map((c) => c.padStart(10)));
   }
 }
+
+/**
+ * A bench's own PostgreSQL database: `override` (e.g. ADMIN_BENCH_DATABASE_URL), else DATABASE_URL's
+ * database with `suffix`; null without either (the bench says so and stops).
+ */
+export function benchDatabaseUrl(override: string | undefined, suffix: string): string | null {
+  if (override) return override;
+  if (!process.env.DATABASE_URL) return null;
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `${url.pathname}${suffix}`;
+  return url.toString();
+}
+
+/** Creates the database if missing; refuses a name without "bench" (benches empty their tables). */
+export async function ensureBenchDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/bench/i.test(name)) throw new Error(`a bench database's name must contain "bench" (got "${name}")`);
+  const pg = (await import('pg')).default;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -5,7 +5,7 @@ import { magicLinkMessage, registrationAttemptMessage } from '../src/emails/acco
 import { formatDateTime } from '../src/emails/format';
 import { EmailLayout, Paragraph } from '../src/emails/layout';
 import { type LeadFacts, leadEmail } from '../src/emails/lead';
-import { messagePreviews } from '../src/emails/previews';
+import { FULL_LEAD, MINIMAL_LEAD, messagePreviews } from '../src/emails/previews';
 import { renderHtml } from '../src/emails/render';
 import { brokerSigningEmail } from '../src/emails/signing';
 import { failureNoticeEmail, onboardingCallEmail } from '../src/emails/signup';
@@ -14,32 +14,11 @@ const PUBLIC_URL = 'http://portal.test';
 const LINK = `${PUBLIC_URL}/leads?lead=6f1c1c6e-8a43-4a5e-9a3b-2b1d8b1f0e11`;
 
 const lead = (overrides: Partial<LeadFacts> = {}): LeadFacts => ({
-  leadType: 'fsbo',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  phone: '+16025550155',
+  ...FULL_LEAD,
   email: 'jane@example.com',
-  street: '12 Main St',
-  city: 'Phoenix',
-  state: 'AZ',
-  zip: '85004',
-  county: 'Maricopa',
   notes: 'Wants to sell before June',
-  createdAt: new Date('2026-11-30T11:01:38Z'),
   ...overrides,
 });
-
-const MINIMAL: Partial<LeadFacts> = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  county: '',
-  notes: '',
-};
 
 /** What a reader sees of the HTML: the text between the tags, the hidden preview line included. */
 const visibleText = (html: string) =>
@@ -123,7 +102,7 @@ describe('the lead e-mail', () => {
 
   it('leaves out what the lead does not have, and tells time in Eastern time without a zone', async () => {
     const email = await leadEmail({
-      lead: lead({ ...MINIMAL, leadType: 'expired' }),
+      lead: MINIMAL_LEAD,
       link: LINK,
       agentName: 'Dana',
     });

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadFacts } from '../src/emails/lead';
 import { leadCallScript, leadSmsBody } from '../src/emails/lead-texts';
+import { FULL_LEAD } from '../src/emails/previews';
 import { testSmsBody } from '../src/emails/signup';
 import { smsSegments, toGsmFriendly } from '../src/emails/sms';
 
 const LINK = 'https://portal.example.com/leads?lead=6f1c1c6e-8a43-4a5e-9a3b-2b1d8b1f0e11';
 
 const lead = (overrides: Partial<LeadFacts> = {}): LeadFacts => ({
-  leadType: 'fsbo',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  phone: '+16025550155',
+  ...FULL_LEAD,
   email: 'jane@example.com',
-  street: '12 Main St',
-  city: 'Phoenix',
-  state: 'AZ',
-  zip: '85004',
-  county: 'Maricopa',
   notes: '',
-  createdAt: new Date('2026-11-30T11:01:38Z'),
   ...overrides,
 });
 

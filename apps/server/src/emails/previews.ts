@@ -27,7 +27,8 @@ const SAMPLE_TOKEN = `eyJhbGciOiJIUzI1NiJ9.${'c2FtcGxlLXByZXZpZXctdG9rZW4'.repea
 const SAMPLE_LEAD_ID = '00000000-0000-4000-8000-000000000001';
 const SAMPLE_TIME = new Date('2026-11-30T11:01:38Z');
 
-const FULL_LEAD: LeadFacts = {
+/** A lead with every field (the previews, the render bench and the template tests start from it). */
+export const FULL_LEAD: LeadFacts = {
   leadType: 'fsbo',
   firstName: 'Jane',
   lastName: 'Doe',
@@ -42,7 +43,7 @@ const FULL_LEAD: LeadFacts = {
   createdAt: SAMPLE_TIME,
 };
 
-const MINIMAL_LEAD: LeadFacts = {
+export const MINIMAL_LEAD: LeadFacts = {
   leadType: 'expired',
   firstName: '',
   lastName: '',

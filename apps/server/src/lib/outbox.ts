@@ -114,6 +114,17 @@ export async function dispatchSafely(queue: Queue, ...ids: string[]): Promise<vo
 
 export type Channel = OutboxMessage['channel'];
 
+/** What a claim writes: sending, one more attempt, due again when the claim lapses. */
+function claimFor(claimSeconds: number) {
+  const until = sql`now() + make_interval(secs => ${claimSeconds})`;
+  return {
+    status: 'sending' as const,
+    lockedUntil: until,
+    nextAttemptAt: until,
+    attempts: sql`${outboxMessages.attempts} + 1`,
+  };
+}
+
 /**
  * Claims up to `limit` due messages of one channel, most urgent first, for one delivery attempt
  * each. `FOR UPDATE SKIP LOCKED` lets any number of workers claim side by side without taking the
@@ -127,7 +138,6 @@ export async function claimDue(
   claimSeconds: number,
 ): Promise<OutboxMessage[]> {
   if (limit <= 0) return [];
-  const until = sql`now() + make_interval(secs => ${claimSeconds})`;
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -143,12 +153,7 @@ export async function claimDue(
     .for('update', { skipLocked: true });
   return db
     .update(outboxMessages)
-    .set({
-      status: 'sending',
-      lockedUntil: until,
-      nextAttemptAt: until,
-      attempts: sql`${outboxMessages.attempts} + 1`,
-    })
+    .set(claimFor(claimSeconds))
     .where(inArray(outboxMessages.id, due))
     .returning();
 }
@@ -159,15 +164,9 @@ export async function claimMessage(
   id: string,
   claimSeconds = CLAIM_SECONDS,
 ): Promise<OutboxMessage | null> {
-  const until = sql`now() + make_interval(secs => ${claimSeconds})`;
   const [row] = await db
     .update(outboxMessages)
-    .set({
-      status: 'sending',
-      lockedUntil: until,
-      nextAttemptAt: until,
-      attempts: sql`${outboxMessages.attempts} + 1`,
-    })
+    .set(claimFor(claimSeconds))
     .where(
       and(
         eq(outboxMessages.id, id),
