@@ -9,6 +9,7 @@ import { useCorporateUserRenamer, useCorporateUsers, useUpdateCorporateUser } fr
 import { ConfirmDialog } from './confirm-dialog';
 import { CorporateUserLinkDialog } from './corporate-user-link-dialog';
 import { type Column, DataTable } from './data-table';
+import { SearchEmpty } from './list-toolbar';
 import { LoadError } from './load-error';
 import { Pager } from './pager';
 import { RenameDialog } from './rename-dialog';
@@ -137,16 +138,12 @@ export function CorporateUsersList({ list }: { list: ListParams }) {
             loading={users.isPending}
             minWidth="52rem"
             empty={
-              list.q ? (
-                <>
-                  No corporate user matches “{list.q}”.{' '}
-                  <Button variant="link" className="h-auto p-0" onClick={() => list.setSearch('')}>
-                    Clear the search
-                  </Button>
-                </>
-              ) : (
-                'No corporate users yet. Create one with “New corporate user”.'
-              )
+              <SearchEmpty
+                noun="corporate user"
+                query={list.q}
+                onClear={() => list.setSearch('')}
+                none="No corporate users yet. Create one with “New corporate user”."
+              />
             }
           />
           {users.data ? (

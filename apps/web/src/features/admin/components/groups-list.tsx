@@ -1,11 +1,11 @@
 // The groups: name (to the group's page), owner, members and managers; rename and delete.
 import { type AdminGroup, AdminGroupCreateSchema } from '@portal/shared';
 import { formatCount } from '@/components/leads/lead-format';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useGroupRenamer, useGroups } from '../api/groups';
 import { ABOVE_ROW_LINK, type Column, DataTable } from './data-table';
 import { GroupDeleteDialog } from './group-delete-dialog';
+import { SearchEmpty } from './list-toolbar';
 import { LoadError } from './load-error';
 import { Pager } from './pager';
 import { RenameDialog } from './rename-dialog';
@@ -72,20 +72,13 @@ export function GroupsList({ list }: { list: ListParams }) {
             loading={groups.isPending}
             minWidth="44rem"
             empty={
-              list.q ? (
-                <>
-                  No group matches “{list.q}”.{' '}
-                  <Button
-                    variant="link"
-                    className={`h-auto p-0 ${ABOVE_ROW_LINK}`}
-                    onClick={() => list.setSearch('')}
-                  >
-                    Clear the search
-                  </Button>
-                </>
-              ) : (
-                'No groups yet. Create one with “New group”.'
-              )
+              <SearchEmpty
+                noun="group"
+                query={list.q}
+                onClear={() => list.setSearch('')}
+                none="No groups yet. Create one with “New group”."
+                clearClassName={ABOVE_ROW_LINK}
+              />
             }
           />
           {groups.data ? (

@@ -1,6 +1,7 @@
 // The row above a console list: search, filters, and a way back to the unfiltered list.
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
 export function ListToolbar({ children }: { children: React.ReactNode }) {
   return (
@@ -17,5 +18,33 @@ export function NoMatches({ what, onClear }: { what: string; onClear: () => void
         Clear search and filters
       </Button>
     </span>
+  );
+}
+
+/**
+ * What a searchable list without filters says when empty: no match for the search, with a way
+ * back to the whole list, or (no search) that there is none yet and how to make one.
+ */
+export function SearchEmpty({
+  noun,
+  query,
+  onClear,
+  none,
+  clearClassName,
+}: {
+  noun: string;
+  query: string;
+  onClear: () => void;
+  none: string;
+  clearClassName?: string;
+}) {
+  if (!query) return <>{none}</>;
+  return (
+    <>
+      No {noun} matches “{query}”.{' '}
+      <Button variant="link" className={cn('h-auto p-0', clearClassName)} onClick={onClear}>
+        Clear the search
+      </Button>
+    </>
   );
 }

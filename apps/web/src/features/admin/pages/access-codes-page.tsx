@@ -1,8 +1,8 @@
 import { ADMIN_ACCESS_CODE_SORTS } from '@portal/shared';
-import { Button } from '@/components/ui/button';
 import { useAccessCodes } from '../api/access-codes';
 import { AccessCodeCreateDialog } from '../components/access-code-create-dialog';
 import { AccessCodesTable } from '../components/access-codes-table';
+import { SearchEmpty } from '../components/list-toolbar';
 import { LoadError } from '../components/load-error';
 import { AdminPageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
@@ -45,16 +45,12 @@ export function AdminAccessCodesPage() {
             loading={codes.isPending}
             sorting={tableSorting(list)}
             empty={
-              list.q ? (
-                <>
-                  No access code matches “{list.q}”.{' '}
-                  <Button variant="link" className="h-auto p-0" onClick={() => list.setSearch('')}>
-                    Clear the search
-                  </Button>
-                </>
-              ) : (
-                'No access codes yet. Create one with “New access code”.'
-              )
+              <SearchEmpty
+                noun="access code"
+                query={list.q}
+                onClear={() => list.setSearch('')}
+                none="No access codes yet. Create one with “New access code”."
+              />
             }
           />
           {codes.data ? (
