@@ -28,6 +28,9 @@ export async function issueLinkToken(
     { jti: id, type: options.type, sub: options.subject },
     options.ttlSeconds,
   );
+  // One live link per subject and type: two issues at once (two requests, two workers) wait for
+  // each other here, so the second revokes the first. Callers issue inside a transaction.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`link:${options.type}:${options.subject}`}))`);
   await db
     .update(oneTimeTokens)
     .set({ revokedAt: sql`now()` })
