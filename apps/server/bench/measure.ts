@@ -57,21 +57,28 @@ export interface Target {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: () => string;
+  /** Appended to the URL's query for each request (a search that changes every time). */
+  query?: () => string;
 }
 
-/** The same target as autocannon options (a body made per request with setupRequest). */
+/** The same target as autocannon options (a body or query made per request with setupRequest). */
 export function cannonOptions(target: Target): autocannon.Options {
-  if (!target.body) return { url: target.url, headers: target.headers };
+  if (!target.body && !target.query) return { url: target.url, headers: target.headers };
   const url = new URL(target.url);
-  const body = target.body;
+  const { body, query } = target;
+  const path = url.pathname + url.search;
   return {
     url: url.origin,
     requests: [
       {
-        method: target.method ?? 'POST',
-        path: url.pathname + url.search,
+        method: target.method ?? (body ? 'POST' : 'GET'),
+        path,
         headers: target.headers,
-        setupRequest: (request) => ({ ...request, body: body() }),
+        setupRequest: (request) => ({
+          ...request,
+          ...(body ? { body: body() } : {}),
+          ...(query ? { path: `${path}${url.search ? '&' : '?'}${query()}` } : {}),
+        }),
       },
     ],
   };
@@ -141,7 +148,13 @@ export interface BenchServer {
 
 /** Starts bench/serve.ts with this process's TypeScript loader; answers its addresses. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'serve.ts')], {
+  // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (read it with
+  // `node bench/profile-summary.mjs <file>`).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const script = path.join(import.meta.dirname, 'serve.ts');
+  const child = spawn(process.execPath, [...profile, ...process.execArgv, script], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

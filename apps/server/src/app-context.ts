@@ -16,6 +16,10 @@ export interface UserAuth {
   kind: 'user';
   user: UserRow;
   sessionId: string;
+  /** The user's agent record, if it has one (read with the session, for the scopes that need it). */
+  agentId: string | null;
+  /** The stamp of that agent's leads when read with the session (null: none, or not read). */
+  leadsStamp: string | null;
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -22,6 +22,7 @@ import { localUploadRoutes } from './modules/uploads/local-upload';
 import { uploadRoutes } from './modules/uploads/routes';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { createSerializerCompiler } from './plugins/serializer';
 import { spaPlugin } from './plugins/spa';
 
 export interface BuildOptions {
@@ -48,7 +49,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests also check every response against zod and the compiled writer against zod's output.
+  app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env === 'test' }));
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -281,6 +281,23 @@ describe('forged access tokens are refused', () => {
     expect((await me(good)).statusCode).toBe(200);
   });
 
+  it("another user's claims under a signature copied from a valid token, or HS512 with the right key", async () => {
+    const { response } = await signedIn();
+    const [header, payload, signature] = response.json().access_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: crypto.randomUUID() })).toString('base64url');
+    expect((await me(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
+    expect((await me(`${header}.${payload}.${signature}`)).statusCode).toBe(200);
+    const hs512 = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(claims.sub)
+      .setIssuer('agent-portal')
+      .setAudience('portal-api')
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(secret));
+    expect((await me(hs512)).statusCode).toBe(401);
+  });
+
   it('a well-formed token whose session was never issued', async () => {
     const { user } = await signedIn();
     const token = await signAccessToken(secret, { sub: user.id, sid: crypto.randomUUID() }, 900);

@@ -336,6 +336,23 @@ describe('the agent record', () => {
     ]);
   });
 
+  it('answers a changed record at once, whatever changed: the agent, a group, a membership, the office', async () => {
+    const w = await world();
+    const headers = await signIn(w.alice.user.email, w.alice.password);
+    const profile = async () => (await get('/api/portal/me', headers)).json().agent_profile;
+    expect((await profile()).group_memberships).toHaveLength(1);
+    await db().update(agents).set({ brokerage: 'Desert Homes' }).where(eq(agents.id, w.alice.agent.id));
+    expect((await profile()).brokerage).toBe('Desert Homes');
+    await db().execute(sql`update groups set name = 'West Valley' where id = ${w.west.id}`);
+    expect((await profile()).group_memberships[0].group_name).toBe('West Valley');
+    await addMember(db(), w.east.id, w.alice.agent.id);
+    expect((await profile()).group_memberships).toHaveLength(2);
+    await db().execute(sql`delete from group_memberships where group_id = ${w.east.id}`);
+    expect((await profile()).group_memberships).toHaveLength(1);
+    await db().update(users).set({ name: 'Summit Realty HQ' }).where(eq(users.id, w.office.user.id));
+    expect((await profile()).corporate_affiliation.name).toBe('Summit Realty HQ');
+  });
+
   it("lets the affiliation's preferences win over the agent's own, visible by default, on the server too", async () => {
     const office = await seedCorporate(db());
     const agent = await seedAgent(db(), {

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, leads, outboxMessages, recipients } from '../src/db/schema';
 import { createApiKey, revokeApiKey } from '../src/modules/leads/api-keys';
+import { reconcileLeadCounts } from '../src/modules/leads/stats';
 import { startRecipientSession } from '../src/modules/recipients/sessions';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { seedAgent } from './helpers/factories';
@@ -288,6 +289,54 @@ describe("the agent's leads", () => {
     expect((await other.call('PATCH', `/leads/${target.id}`, { notes: 'mine now' })).statusCode).toBe(404);
   });
 
+  it('answers a kept page again only while nothing about its leads changed, whoever changed them', async () => {
+    const dana = await activeAgent('Dana Reyes');
+    const other = await activeAgent('Other Agent', { zipcodes: ['10001'] });
+    const { post } = await client();
+    await post(lead({ first_name: 'First' }));
+    const names = async () =>
+      (await dana.call('GET', '/leads'))
+        .json()
+        .items.map((l: { first_name: string; notes: string }) => [l.first_name, l.notes]);
+    expect(await names()).toEqual([['First', '']]);
+    expect(await names()).toEqual([['First', '']]);
+
+    // A new lead, a note through the API, a change another process writes straight to the table,
+    // a lead taken away to another agent, a lead deleted: each shows on the next read.
+    await post(lead({ first_name: 'Second' }));
+    expect(await names()).toEqual([
+      ['Second', ''],
+      ['First', ''],
+    ]);
+    const [second, first] = (await dana.call('GET', '/leads')).json().items;
+    await dana.call('PATCH', `/leads/${first.id}`, { notes: 'Called back' });
+    expect((await names())[1]).toEqual(['First', 'Called back']);
+    await db().update(leads).set({ firstName: 'Renamed' }).where(eq(leads.id, first.id));
+    expect((await names())[1]).toEqual(['Renamed', 'Called back']);
+    await db().update(leads).set({ agentId: other.agent.id }).where(eq(leads.id, second.id));
+    expect(await names()).toEqual([['Renamed', 'Called back']]);
+    expect((await other.call('GET', '/leads')).json().total).toBe(1);
+    await db().delete(leads).where(eq(leads.id, first.id));
+    expect((await dana.call('GET', '/leads')).json()).toMatchObject({ total: 0, items: [] });
+
+    // A change no row trigger saw: reconciling the counts writes the pages anew; and a TRUNCATE.
+    await post(lead({ first_name: 'Third' }));
+    expect(await names()).toEqual([['Third', '']]);
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(leads).where(eq(leads.agentId, dana.agent.id));
+    });
+    await reconcileLeadCounts(db());
+    expect((await dana.call('GET', '/leads')).json()).toMatchObject({ total: 0, items: [] });
+    await post(lead({ first_name: 'Fourth' }));
+    expect(await names()).toEqual([['Fourth', '']]);
+    // After a TRUNCATE the page is written anew at once; its counts wait for the reconciliation.
+    await db().execute(sql`truncate table leads cascade`);
+    expect((await dana.call('GET', '/leads')).json().items).toEqual([]);
+    await reconcileLeadCounts(db());
+    expect((await dana.call('GET', '/leads')).json()).toMatchObject({ total: 0, items: [] });
+  });
+
   it('closes with figures that add to the totals, reopens and takes them off, with a timeline', async () => {
     const dana = await activeAgent('Dana Reyes');
     const { post } = await client();
@@ -305,6 +354,9 @@ describe("the agent's leads", () => {
     });
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ status: 'closed', sale_price: 450000, gross_commission: 13500 });
+    // The list's rows (written by PostgreSQL) say exactly what the lead's own page says.
+    const { events: _events, ...detail } = closed.json();
+    expect((await dana.call('GET', '/leads?closed=true')).json().items).toEqual([detail]);
     let [row] = await db().select().from(agents).where(eq(agents.id, dana.agent.id));
     expect(row).toMatchObject({ totalClosings: 1, totalGrossCommissionEarned: 13500 });
 

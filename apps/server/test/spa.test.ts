@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -17,6 +18,11 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><title>Portal</title><div id="root"></div></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log("portal")');
+  // What the web build writes beside each script (apps/web/vite.config.ts, precompress).
+  const script = `export const portal = ${JSON.stringify('portal '.repeat(400))};`;
+  writeFileSync(path.join(dist, 'assets', 'entry-456.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'entry-456.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'assets', 'entry-456.js.gz'), gzipSync(script));
   app = await buildApp({ ...ctx.deps, config: testConfig({ WEB_DIST: dist }) }, { serveWeb: true });
 });
 afterAll(async () => {
@@ -46,6 +52,34 @@ describe('serving the built portal', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the precompressed script the browser accepts, with Content-Encoding', async () => {
+    const script = `export const portal = ${JSON.stringify('portal '.repeat(400))};`;
+    const br = await app.inject({ url: '/assets/entry-456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await app.inject({ url: '/assets/entry-456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({
+      url: '/assets/entry-456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers a missing asset with 404, not with the app', async () => {
+    const response = await app.inject({ url: '/assets/from-an-older-build-789.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
   });
 
   it('keeps API 404s as JSON and refuses to leave the folder', async () => {

@@ -69,6 +69,14 @@ export const GOOGLE_ANSWERS = ['pending', 'yes', 'no', ''] as const;
 export const YES_NO = ['yes', 'no'] as const;
 export const RATING_TRENDS = ['improving', 'declining', 'stable'] as const;
 
+/**
+ * Where a lead stands, and how many a page of leads holds (DESIGN.md section 5). Here rather than
+ * beside the lead schemas so that a page listing leads need not load zod for them.
+ */
+export const LEAD_STATUSES = ['active', 'archived', 'closed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEADS_PAGE_LIMIT = 100;
+
 /** Lead types ("niches"); every one defaults to on for an agent. */
 export const LEAD_TYPES = [
   'fsbo',

@@ -1,7 +1,6 @@
 /** @jsxRuntime automatic */
 
 import { Preview } from '@react-email/components';
-import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BRAND } from './brand';
@@ -33,6 +32,8 @@ let frame: Promise<string[]> | null = null;
 
 /** The frame's HTML cut at its slots: [before, slot, between, slot, ..., after]. */
 async function renderFrame(): Promise<string[]> {
+  // React Email's renderer (and the formatter it brings) loads with the first e-mail, not the server.
+  const { render } = await import('@react-email/render');
   const html = await render(
     <EmailFrame preview={SLOTS.preview} heading={SLOTS.heading} footer={SLOTS.footer}>
       {SLOTS.body}

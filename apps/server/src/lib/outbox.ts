@@ -52,32 +52,39 @@ export const CLAIM_SECONDS = 120;
 /** Attempts before a message is marked failed for good (about ten minutes of backoff in all). */
 export const MAX_ATTEMPTS = 8;
 
+type MessageValues = typeof outboxMessages.$inferInsert;
+
 /** The one insert every channel shares: the message waits in the outbox, queued. */
-async function insertMessage(db: Executor, values: typeof outboxMessages.$inferInsert): Promise<string> {
+async function insertMessage(db: Executor, values: MessageValues): Promise<string> {
   const [row] = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
   return row!.id;
 }
 
-/** Writes the message in the caller's transaction; `dispatch` after commit schedules delivery. */
-export function addEmail(db: Executor, config: Config, draft: EmailDraft): Promise<string> {
-  return insertMessage(db, {
-    channel: 'email',
-    toAddress: draft.to,
-    fromAddress: draft.from ?? config.mailFrom,
-    replyTo: draft.replyTo ?? null,
-    priority: PRIORITY[draft.priority ?? (ACCOUNT_TEMPLATES.has(draft.template ?? '') ? 'account' : 'bulk')],
-    subject: draft.subject,
-    textBody: draft.text,
-    htmlBody: draft.html ?? null,
-    template: draft.template ?? null,
-    attachments: draft.attachments ?? [],
-    meta: draft.meta ?? null,
-    ...draft.lead,
-  });
+/** Several messages in one insert (a lead's deliveries); their ids in the same order. */
+export async function insertMessages(db: Executor, values: MessageValues[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
+  return rows.map((row) => row.id);
 }
 
+/** An e-mail's outbox row. */
+export const emailMessage = (config: Config, draft: EmailDraft): MessageValues => ({
+  channel: 'email',
+  toAddress: draft.to,
+  fromAddress: draft.from ?? config.mailFrom,
+  replyTo: draft.replyTo ?? null,
+  priority: PRIORITY[draft.priority ?? (ACCOUNT_TEMPLATES.has(draft.template ?? '') ? 'account' : 'bulk')],
+  subject: draft.subject,
+  textBody: draft.text,
+  htmlBody: draft.html ?? null,
+  template: draft.template ?? null,
+  attachments: draft.attachments ?? [],
+  meta: draft.meta ?? null,
+  ...draft.lead,
+});
+
 /** An SMS or a call goes to a phone from the office number; only the channel tells them apart. */
-const phoneMessage = (channel: 'sms' | 'call', config: Config, draft: SmsDraft) => ({
+export const phoneMessage = (channel: 'sms' | 'call', config: Config, draft: SmsDraft): MessageValues => ({
   channel,
   toAddress: draft.to,
   fromAddress: config.smsFrom,
@@ -87,6 +94,11 @@ const phoneMessage = (channel: 'sms' | 'call', config: Config, draft: SmsDraft) 
   meta: draft.meta ?? null,
   ...draft.lead,
 });
+
+/** Writes the message in the caller's transaction; `dispatch` after commit schedules delivery. */
+export function addEmail(db: Executor, config: Config, draft: EmailDraft): Promise<string> {
+  return insertMessage(db, emailMessage(config, draft));
+}
 
 /** The SMS twin of addEmail: written in the caller's transaction, delivered after `dispatch`. */
 export function addSms(db: Executor, config: Config, draft: SmsDraft): Promise<string> {

@@ -51,6 +51,7 @@ const TABLES = [
   'call_events',
   'lead_events',
   'lead_counts',
+  'lead_versions',
   'leads',
   'api_keys',
   'recipient_sessions',

@@ -1,14 +1,34 @@
-import { TOAST } from '@portal/shared';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type * as React from 'react';
-import { Toaster } from 'sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import * as React from 'react';
 import { AuthProvider } from '@/lib/auth';
 
+/** Sonner is not needed to show a page: it loads once the first one is on screen. */
+const PortalToaster = React.lazy(() => import('./toaster'));
+
+/** Runs `callback` when the browser is idle after the current work (a timeout where it cannot tell). */
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout: 1_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(callback, 1);
+  return () => clearTimeout(timer);
+}
+
+function DeferredToaster() {
+  const [ready, setReady] = React.useState(false);
+  React.useEffect(() => whenIdle(() => setReady(true)), []);
+  if (!ready) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <PortalToaster />
+    </React.Suspense>
+  );
+}
+
 /**
- * Everything the routed pages rely on: server state, the signed-in state, tooltips and toasts
- * (constants of SPEC.md section 9). Sonner fixes its own swipe threshold (45 px) and removal
- * delay (200 ms); the rest comes from TOAST.
+ * Everything the routed pages rely on: server state, the signed-in state and toasts. Tooltips
+ * have their provider in the dashboard layout, the only place that shows them.
  */
 export function AppProviders({
   queryClient,
@@ -20,20 +40,8 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster
-            position={TOAST.position}
-            visibleToasts={TOAST.maxVisible}
-            duration={TOAST.durationMs}
-            gap={TOAST.gapPx}
-            expand={TOAST.expand}
-            hotkey={[TOAST.hotkey]}
-            swipeDirections={[TOAST.swipeDirection]}
-            closeButton
-            richColors
-          />
-        </TooltipProvider>
+        {children}
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

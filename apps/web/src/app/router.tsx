@@ -15,18 +15,9 @@ import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
 import { ONBOARDING_PAGES, type OnboardingPagePath, paths, SIGNUP_STEP_PAGES } from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
-import { MagicLoginPage } from '@/features/auth/pages/magic-login-page';
-import { RecoveryConfirmPage, RecoveryRequestPage } from '@/features/auth/pages/recovery-pages';
-import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
-import { ChoosePasswordPage } from '@/features/signup/pages/choose-password-page';
-import { SignupPage } from '@/features/signup/pages/signup-page';
-import { HomePage } from '@/features/site/pages/home-page';
-import { TermsPage } from '@/features/site/pages/terms-page';
-import { ThankYouPage } from '@/features/site/pages/thank-you-page';
 import { errorMessage, onAuthLost } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { decideRoute } from './guards';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { DefaultLayout } from './layouts/default-layout';
 
 /** Always rendered: the start-up overlay, and the way out when the server ends a session. */
@@ -99,12 +90,16 @@ function RouteErrorPage() {
 
 /**
  * Pages load on first visit (code splitting): someone signing in never downloads the onboarding
- * uploader or the signup wizard. `lazy` resolves before the route renders.
+ * uploader or the signup wizard. `lazy` resolves before the route renders. Only the sign-in page
+ * and the public layout come with the first load (scripts/first-load.mjs weighs it).
  */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
+const recoveryPages = () => import('@/features/auth/pages/recovery-pages');
+const recoveryRequest = page(recoveryPages, (m) => m.RecoveryRequestPage);
+const recoveryConfirm = page(recoveryPages, (m) => m.RecoveryConfirmPage);
 const profilePages = () => import('@/features/profile/pages/profile-pages');
 const adminPage = (load: () => Promise<Record<string, unknown>>, name: string): RouteObject['lazy'] =>
   page(load, (m) => m[name] as ComponentType);
@@ -269,23 +264,59 @@ export const routes: RouteObject[] = [
           {
             element: <DefaultLayout />,
             children: [
-              { path: paths.home.path, element: <HomePage /> },
+              {
+                path: paths.home.path,
+                lazy: page(
+                  () => import('@/features/site/pages/home-page'),
+                  (m) => m.HomePage,
+                ),
+              },
               { path: paths.login.path, element: <LoginPage /> },
-              { path: paths.signup.path, element: <SignupPage /> },
-              { path: paths.signupChoosePassword.path, element: <ChoosePasswordPage /> },
+              {
+                path: paths.signup.path,
+                lazy: page(
+                  () => import('@/features/signup/pages/signup-page'),
+                  (m) => m.SignupPage,
+                ),
+              },
+              {
+                path: paths.signupChoosePassword.path,
+                lazy: page(
+                  () => import('@/features/signup/pages/choose-password-page'),
+                  (m) => m.ChoosePasswordPage,
+                ),
+              },
               ...SIGNUP_STEP_PAGES.map((step) => ({
                 path: paths.signupStep.path(step),
                 lazy: async () => ({
                   element: (await import('@/features/signup/pages/wizard-pages')).SIGNUP_WIZARD_PAGES[step],
                 }),
               })),
-              { path: paths.recovery.path, element: <RecoveryRequestPage /> },
-              { path: paths.recoveryConfirm.path, element: <RecoveryConfirmPage /> },
-              { path: paths.localizedRecovery.path, element: <RecoveryRequestPage /> },
-              { path: paths.localizedRecoveryConfirm.path, element: <RecoveryConfirmPage /> },
-              { path: paths.terms.path, element: <TermsPage /> },
-              { path: paths.thankYou.path, element: <ThankYouPage /> },
-              { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
+              { path: paths.recovery.path, lazy: recoveryRequest },
+              { path: paths.recoveryConfirm.path, lazy: recoveryConfirm },
+              { path: paths.localizedRecovery.path, lazy: recoveryRequest },
+              { path: paths.localizedRecoveryConfirm.path, lazy: recoveryConfirm },
+              {
+                path: paths.terms.path,
+                lazy: page(
+                  () => import('@/features/site/pages/terms-page'),
+                  (m) => m.TermsPage,
+                ),
+              },
+              {
+                path: paths.thankYou.path,
+                lazy: page(
+                  () => import('@/features/site/pages/thank-you-page'),
+                  (m) => m.ThankYouPage,
+                ),
+              },
+              {
+                path: paths.verifyEmail.path,
+                lazy: page(
+                  () => import('@/features/auth/pages/verify-email-page'),
+                  (m) => m.VerifyEmailPage,
+                ),
+              },
               {
                 path: paths.sign.path,
                 lazy: page(
@@ -303,7 +334,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <DashboardLayout />,
+            lazy: page(
+              () => import('./layouts/dashboard-layout'),
+              (m) => m.DashboardLayout,
+            ),
             children: [
               {
                 path: paths.leads.path,
@@ -396,7 +430,13 @@ export const routes: RouteObject[] = [
             ],
           },
           // Without layout (SPEC.md section 2).
-          { path: paths.magicLogin.path, element: <MagicLoginPage /> },
+          {
+            path: paths.magicLogin.path,
+            lazy: page(
+              () => import('@/features/auth/pages/magic-login-page'),
+              (m) => m.MagicLoginPage,
+            ),
+          },
           {
             path: paths.corporateLogin.path,
             lazy: page(

@@ -1,4 +1,6 @@
+import { RecipientContextSchema } from '@portal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { recipientSession } from '@/test/factories';
 import { json, mockFetch } from '@/test/fetch-mock';
 import {
@@ -7,6 +9,7 @@ import {
   errorMessage,
   getAuthSnapshot,
   onAuthLost,
+  parseRecipientSession,
   RECIPIENT_SESSION_KEY,
   startRecipientSession,
   startUserSession,
@@ -202,5 +205,33 @@ describe('api client: errors', () => {
       status: 0,
       detail: 'Could not reach the server. Check your connection and try again.',
     });
+  });
+});
+
+describe('api client: the stored recipient session check', () => {
+  // The schema it stands in for, kept off the first load.
+  const RecipientSessionSchema = z.object({
+    session_token: z.string().min(1),
+    recipient_context: RecipientContextSchema,
+  });
+  const context = recipientSession.recipient_context;
+  const cases: unknown[] = [
+    recipientSession,
+    { ...recipientSession, extra: 'dropped' },
+    { ...recipientSession, recipient_context: { ...context, extra: 'dropped' } },
+    { ...recipientSession, session_token: '' },
+    { ...recipientSession, session_token: 42 },
+    { session_token: 'token' },
+    { ...recipientSession, recipient_context: { ...context, agent_name: null } },
+    { ...recipientSession, recipient_context: { ...context, email: undefined } },
+    { ...recipientSession, recipient_context: 'context' },
+    null,
+    'session',
+    [],
+  ];
+
+  it.each(cases)('agrees with the shared RecipientContextSchema (%#)', (value) => {
+    const parsed = RecipientSessionSchema.safeParse(value);
+    expect(parseRecipientSession(value)).toEqual(parsed.success ? parsed.data : null);
   });
 });

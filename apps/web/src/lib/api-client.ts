@@ -1,5 +1,4 @@
-import { ERROR, type RecipientContext, RecipientContextSchema } from '@portal/shared';
-import { z } from 'zod';
+import { ERROR, type RecipientContext } from '@portal/shared';
 import { env } from '@/config/env';
 
 /**
@@ -32,11 +31,38 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 export const RECIPIENT_SESSION_KEY = 'recipient_session';
 
-const RecipientSessionSchema = z.object({
-  session_token: z.string().min(1),
-  recipient_context: RecipientContextSchema,
-});
-export type RecipientSession = z.infer<typeof RecipientSessionSchema>;
+export interface RecipientSession {
+  session_token: string;
+  recipient_context: RecipientContext;
+}
+
+const RECIPIENT_CONTEXT_FIELDS = [
+  'recipient_id',
+  'first_name',
+  'last_name',
+  'email',
+  'agent_id',
+  'agent_name',
+] as const satisfies readonly (keyof RecipientContext)[];
+
+/**
+ * A stored or received recipient session, checked as the shared RecipientContextSchema would
+ * (every field a string, unknown keys dropped), or null. Hand-written so that zod stays off the
+ * first load; api-client.test.ts holds it to the schema.
+ */
+export function parseRecipientSession(value: unknown): RecipientSession | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { session_token: token, recipient_context: context } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || token.length < 1) return null;
+  if (typeof context !== 'object' || context === null) return null;
+  const recipient = {} as Record<(typeof RECIPIENT_CONTEXT_FIELDS)[number], string>;
+  for (const field of RECIPIENT_CONTEXT_FIELDS) {
+    const text = (context as Record<string, unknown>)[field];
+    if (typeof text !== 'string') return null;
+    recipient[field] = text;
+  }
+  return { session_token: token, recipient_context: recipient };
+}
 
 /** What the rest of the app may know about the session: never a token. */
 export interface AuthSnapshot {
@@ -79,8 +105,8 @@ function readRecipientSession(): RecipientSession | null {
   const raw = storage()?.getItem(RECIPIENT_SESSION_KEY);
   if (raw) {
     try {
-      const parsed = RecipientSessionSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) recipientSession = parsed.data;
+      const parsed = parseRecipientSession(JSON.parse(raw));
+      if (parsed) recipientSession = parsed;
       else storage()?.removeItem(RECIPIENT_SESSION_KEY);
     } catch {
       storage()?.removeItem(RECIPIENT_SESSION_KEY);
@@ -132,7 +158,9 @@ export function startUserSession(token: string) {
 /** A recipient signed in by magic link: any user session in memory gives way. */
 export function startRecipientSession(session: RecipientSession) {
   accessToken = null;
-  writeRecipientSession(RecipientSessionSchema.parse(session));
+  const parsed = parseRecipientSession(session);
+  if (!parsed) throw new TypeError('Not a recipient session: a session token and a recipient context');
+  writeRecipientSession(parsed);
   changed();
 }
 

@@ -11,7 +11,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import {
   AUTH_LOST_MESSAGE,
@@ -183,9 +182,16 @@ export function useLogout() {
       try {
         await api.post('/logout', undefined, { auth: false });
       } catch {
-        toast.warning(
-          'We could not reach the server to end your session everywhere. Close the browser to be sure.',
-        );
+        // Sonner is not on the first load: the toaster has long been mounted by now.
+        void import('sonner')
+          .then(({ toast }) =>
+            toast.warning(
+              'We could not reach the server to end your session everywhere. Close the browser to be sure.',
+            ),
+          )
+          .catch(() => {
+            // The page is leaving for the sign-in page anyway; the warning is a courtesy.
+          });
       }
     }
     clearSession();

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { LEAD_TYPES, STATE_CODES } from '../constants';
+import { LEAD_STATUSES, LEAD_TYPES, LEADS_PAGE_LIMIT, STATE_CODES } from '../constants';
 import { OptionalEmailSchema, OptionalPhoneSchema } from './profile';
 
 /** Leads (DESIGN.md section 5; list shape of SPEC.md section 7). */
-
-export const LEAD_STATUSES = ['active', 'archived', 'closed'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEADS_PAGE_LIMIT = 100;
 
 const text = (label: string, max: number) =>
   z.string().trim().max(max, `${label} is too long (at most ${max} characters)`);

@@ -115,6 +115,17 @@ export const leadCounts = pgTable(
   (t) => [primaryKey({ columns: [t.agentId, t.status] })],
 );
 
+/**
+ * A stamp drawn anew with every change to an agent's leads (a trigger does it; ADR 22): a leads
+ * page written once for a stamp is the same page until the stamp changes. Random rather than a
+ * counter, so that no stamp comes back after a restore. No foreign key: an agent's deletion
+ * changes its leads, and the stamp must not fail for an agent being deleted.
+ */
+export const leadVersions = pgTable('lead_versions', {
+  agentId: uuid().primaryKey(),
+  stamp: uuid().notNull().defaultRandom(),
+});
+
 /** The activity timeline of a lead: routed, each delivery, status changes, notes, calls. */
 export const leadEvents = pgTable(
   'lead_events',

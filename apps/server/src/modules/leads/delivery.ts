@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { type LeadRow, recipients } from '../../db/schema';
+import { type LeadRow, type outboxMessages, recipients } from '../../db/schema';
 import { leadEmail } from '../../emails/lead';
 import { leadCallScript, leadSmsBody } from '../../emails/lead-texts';
 import type { Email } from '../../emails/render';
-import { addCall, addEmail, addSms } from '../../lib/outbox';
+import { emailMessage, insertMessages, phoneMessage } from '../../lib/outbox';
 import { readSettings } from '../../lib/settings';
 import { ensureAgentRecipientFor } from '../recipients/service';
 
@@ -18,38 +18,61 @@ export interface LeadAgent {
   timezone?: string | null;
 }
 
+/** What a delivery needs of a recipient. */
+export interface DeliveryPerson {
+  id: string;
+  sendSms: boolean;
+  phoneNumber: string | null;
+  sendEmail: boolean;
+  email: string | null;
+  phoneCall: boolean;
+}
+
+/** The agent's active recipients in their order (the agent's own row made first if missing). */
+export async function deliveryPeople(tx: Tx, agentId: string): Promise<DeliveryPerson[]> {
+  await ensureAgentRecipientFor(tx, agentId);
+  return tx
+    .select({
+      id: recipients.id,
+      sendSms: recipients.sendSms,
+      phoneNumber: recipients.phoneNumber,
+      sendEmail: recipients.sendEmail,
+      email: recipients.email,
+      phoneCall: recipients.phoneCall,
+    })
+    .from(recipients)
+    .where(and(eq(recipients.agentId, agentId), eq(recipients.isActive, true)))
+    .orderBy(asc(recipients.position), asc(recipients.createdAt));
+}
+
 /**
  * Writes one outbox message per channel for each active recipient of the agent, in the caller's
- * transaction (DESIGN.md section 5); answers their ids for dispatch after commit.
+ * transaction and in one insert (DESIGN.md section 5); answers their ids for dispatch after
+ * commit. `people` when the caller has already read them (the intake reads them with the lead).
  */
 export async function queueLeadDeliveries(
   tx: Tx,
   config: Config,
   lead: LeadRow,
   agent: LeadAgent,
+  people?: DeliveryPerson[],
 ): Promise<string[]> {
   if (!lead.agentId) return [];
-  await ensureAgentRecipientFor(tx, lead.agentId);
-  const people = await tx
-    .select()
-    .from(recipients)
-    .where(and(eq(recipients.agentId, lead.agentId), eq(recipients.isActive, true)))
-    .orderBy(asc(recipients.position), asc(recipients.createdAt));
-  const ids: string[] = [];
   const meta = { agentId: lead.agentId };
   // The office can turn a channel off network-wide (console > Settings).
   const channels = (await readSettings(tx)).lead_delivery;
   const link = leadLink(config, lead);
   // Every recipient reads the same words: each is written once, and only if a channel needs it.
   let sms: string | undefined;
-  let email: Promise<Email> | undefined;
+  let email: Email | undefined;
   let call: string | undefined;
-  for (const person of people) {
+  const messages: (typeof outboxMessages.$inferInsert)[] = [];
+  for (const person of people ?? (await deliveryPeople(tx, lead.agentId))) {
     const target = { leadId: lead.id, recipientId: person.id };
     if (channels.sms && person.sendSms && person.phoneNumber) {
       sms ??= leadSmsBody(lead, link);
-      ids.push(
-        await addSms(tx, config, {
+      messages.push(
+        phoneMessage('sms', config, {
           to: person.phoneNumber,
           body: sms,
           template: 'lead_sms',
@@ -59,13 +82,13 @@ export async function queueLeadDeliveries(
       );
     }
     if (channels.email && person.sendEmail && person.email) {
-      email ??= leadEmail({ lead, link, agentName: agent.name, timezone: agent.timezone });
-      ids.push(await addEmail(tx, config, { to: person.email, ...(await email), meta, lead: target }));
+      email ??= await leadEmail({ lead, link, agentName: agent.name, timezone: agent.timezone });
+      messages.push(emailMessage(config, { to: person.email, ...email, meta, lead: target }));
     }
     if (channels.call && person.phoneCall && person.phoneNumber) {
       call ??= leadCallScript(lead, agent.name);
-      ids.push(
-        await addCall(tx, config, {
+      messages.push(
+        phoneMessage('call', config, {
           to: person.phoneNumber,
           body: call,
           template: 'lead_call',
@@ -75,5 +98,5 @@ export async function queueLeadDeliveries(
       );
     }
   }
-  return ids;
+  return insertMessages(tx, messages);
 }

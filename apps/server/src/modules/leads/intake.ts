@@ -2,14 +2,14 @@ import type { Lead, LeadIntake } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { agents, leadEvents, leads } from '../../db/schema';
+import { leadEvents, leads } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { dispatchSafely } from '../../lib/outbox';
-import { queueLeadDeliveries } from './delivery';
+import { type DeliveryPerson, queueLeadDeliveries } from './delivery';
 import { decideRouting } from './routing';
 import { searchTextOf, toLead } from './serialize';
-import { refreshAgentStats } from './stats';
+import { agentStatsUpdate } from './stats';
 
 /** Who posted: an API client (its key row) or a superuser's CSV import (no key). */
 export interface IntakeClient {
@@ -33,6 +33,15 @@ export const hashIntake = (input: LeadIntake) =>
         .map((key) => [key, input[key as keyof LeadIntake]]),
     ),
   );
+
+interface AgentForDelivery {
+  name: string | null;
+  first: string | null;
+  last: string | null;
+  timezone: string | null;
+  has_recipients: boolean;
+  people: DeliveryPerson[];
+}
 
 const EXTERNAL_ID_TAKEN =
   'Another client already posted a lead with this source and external_id. Use your own source name.';
@@ -125,31 +134,40 @@ export async function intakeLead(
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
-    await tx.insert(leadEvents).values({
-      leadId: row.id,
-      kind: row.agentId ? 'routed' : 'unassigned',
+    // One statement for the rest of what the lead needs before its deliveries: its first
+    // timeline event, the agent's statistics, the agent's name and active recipients.
+    const assigned = row.agentId;
+    const event = {
+      kind: assigned ? 'routed' : 'unassigned',
       actorType: options.actor === 'import' ? 'system' : 'api',
-      actorName: apiKey.name,
-      details: { reason: decision.reason, candidates: decision.candidates, agent_id: row.agentId },
-    });
-    let messageIds: string[] = [];
-    if (row.agentId) {
-      const [agent] = await tx
-        .select({
-          name: agents.agent,
-          first: agents.agentFirstName,
-          last: agents.agentLastName,
-          timezone: agents.timezone,
-        })
-        .from(agents)
-        .where(eq(agents.id, row.agentId));
-      const agentName = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim();
-      messageIds = await queueLeadDeliveries(tx, deps.config, row, {
-        name: agentName,
-        timezone: agent?.timezone,
-      });
-      await refreshAgentStats(tx, row.agentId);
+      details: { reason: decision.reason, candidates: decision.candidates, agent_id: assigned },
+    };
+    const eventInsert = sql`insert into ${leadEvents} (lead_id, kind, actor_type, actor_name, details)
+      values (${row.id}, ${event.kind}, ${event.actorType}, ${apiKey.name}, ${JSON.stringify(event.details)}::jsonb)`;
+    if (!assigned) {
+      await tx.execute(eventInsert);
+      return { row, messageIds: [] };
     }
+    const [found] = (
+      (await tx.execute(sql`
+        with event as (${eventInsert}), stats as (${agentStatsUpdate(assigned)})
+        select a.agent as name, a.agent_first_name as first, a.agent_last_name as last, a.timezone,
+          exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
+          (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
+              'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
+              'phoneCall', r.phone_call) order by r.position, r.created_at), '[]'::json)
+            from recipients r where r.agent_id = a.id and r.is_active) as people
+        from agents a where a.id = ${assigned}`)) as unknown as { rows: AgentForDelivery[] }
+    ).rows;
+    const agentName = found?.name || `${found?.first ?? ''} ${found?.last ?? ''}`.trim();
+    const messageIds = await queueLeadDeliveries(
+      tx,
+      deps.config,
+      row,
+      { name: agentName, timezone: found?.timezone },
+      // An agent without any recipient yet gets its own row first (the usual path does it).
+      found?.has_recipients ? found.people : undefined,
+    );
     return { row, messageIds };
   });
 

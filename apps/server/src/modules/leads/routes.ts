@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ApiKeyRow, agents, apiKeys } from '../../db/schema';
+import { type ApiKeyRow, apiKeys } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -116,14 +116,11 @@ async function resolveLeadScope(request: FastifyRequest): Promise<void> {
   }
   await requireUser(request);
   const user = currentUser(request);
-  const [agent] = await request.server.deps.database.db
-    .select({ id: agents.id })
-    .from(agents)
-    .where(eq(agents.userId, user.id));
-  if (!agent) throw forbidden(ERROR.agentProfileNotAvailable);
+  const agentId = request.auth!.agentId;
+  if (!agentId) throw forbidden(ERROR.agentProfileNotAvailable);
   request.leadScope = {
     kind: 'agent',
-    agentId: agent.id,
+    agentId,
     actorId: user.id,
     actorName: user.name || user.email,
   };
@@ -200,7 +197,9 @@ export async function leadRoutes(app: FastifyInstance) {
         response: { 200: LeadsListSchema, ...errors },
       },
     },
-    async (request) => listLeads(db(), request.leadScope!, request.query),
+    // The agent's own view is kept per stamp of its leads, read with the session.
+    async (request) =>
+      listLeads(db(), request.leadScope!, request.query, request.auth?.leadsStamp ?? undefined),
   );
 
   r.get(

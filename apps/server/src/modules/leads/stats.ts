@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 
 /**
@@ -7,7 +7,12 @@ import type { Db, Executor } from '../../db/client';
  * section 5). Run after each change for that agent, and daily for everyone as the windows slide.
  */
 export async function refreshAgentStats(db: Executor, agentId?: string): Promise<void> {
-  await db.execute(sql`
+  await db.execute(agentStatsUpdate(agentId));
+}
+
+/** refreshAgentStats' statement, for the intake to run inside one of its own. */
+export function agentStatsUpdate(agentId?: string): SQL {
+  return sql`
     update agents a set
       leads_count = jsonb_build_object(
         'l_7', s.l_7, 'l_14', s.l_14, 'l_21', s.l_21, 'l_30', s.l_30, 'l_45', s.l_45,
@@ -36,7 +41,7 @@ export async function refreshAgentStats(db: Executor, agentId?: string): Promise
       from call_events e where e.agent_id = a2.id
     ) c
     where a.id = a2.id ${agentId ? sql`and a2.id = ${agentId}` : sql``}
-  `);
+  `;
 }
 
 /**
@@ -48,14 +53,24 @@ export async function refreshAgentStats(db: Executor, agentId?: string): Promise
 export async function reconcileLeadCounts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table lead_counts in share row exclusive mode`);
-    await tx.execute(sql`
+    const corrected = (await tx.execute(sql`
       insert into lead_counts as c (agent_id, status, n)
         select l.agent_id, l.status, count(*)::int from leads l
         join agents a on a.id = l.agent_id
         group by 1, 2 order by 1, 2
-      on conflict (agent_id, status) do update set n = excluded.n where c.n <> excluded.n`);
-    await tx.execute(sql`
+      on conflict (agent_id, status) do update set n = excluded.n where c.n <> excluded.n
+      returning c.agent_id`)) as unknown as { rows: { agent_id: string }[] };
+    const zeroed = (await tx.execute(sql`
       update lead_counts c set n = 0 where c.n <> 0
-        and not exists (select 1 from leads l where l.agent_id = c.agent_id and l.status = c.status)`);
+        and not exists (select 1 from leads l where l.agent_id = c.agent_id and l.status = c.status)
+      returning c.agent_id`)) as unknown as { rows: { agent_id: string }[] };
+    // Whatever no trigger saw may have changed the leads too: their kept pages are written anew.
+    const changed = [...new Set([...corrected.rows, ...zeroed.rows].map((row) => row.agent_id))];
+    if (changed.length > 0) {
+      await tx.execute(sql`
+        insert into lead_versions (agent_id)
+          select unnest(${`{${changed.join(',')}}`}::uuid[])
+        on conflict (agent_id) do update set stamp = gen_random_uuid()`);
+    }
   });
 }

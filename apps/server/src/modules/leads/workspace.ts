@@ -20,7 +20,8 @@ import {
   recipients,
 } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { toLead } from './serialize';
+import { preWritten } from '../../plugins/serializer';
+import { leadJson, toLead } from './serialize';
 import { refreshAgentStats } from './stats';
 
 /**
@@ -56,32 +57,87 @@ function searchFilter(q: string | undefined): SQL | undefined {
   return byText;
 }
 
-export async function listLeads(db: Db, scope: LeadScope, query: LeadsQuery): Promise<LeadsList> {
-  const base = and(scopeFilter(scope), searchFilter(query.q));
+/**
+ * Leads pages already written, by agent, stamp of the agent's leads and query (ADR 22). A stamp
+ * read before the page was written can only be older than the page, never newer, so a page kept
+ * under a stamp holds at least every change the stamp stands for. Least recently used go first.
+ */
+/** In UTF-16 code units as JavaScript keeps strings: about 32 MB of pages, 64 MB of memory at most. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const pageCache = new Map<string, string>();
+let pageCacheBytes = 0;
+
+function keepPage(key: string, json: string): void {
+  // Two first reads of a page after a change both write it: count it once.
+  const replaced = pageCache.get(key);
+  if (replaced !== undefined) pageCacheBytes -= key.length + replaced.length;
+  pageCache.set(key, json);
+  pageCacheBytes += key.length + json.length;
+  for (const [oldest, page] of pageCache) {
+    if (pageCacheBytes <= PAGE_CACHE_BYTES) break;
+    pageCache.delete(oldest);
+    pageCacheBytes -= oldest.length + page.length;
+  }
+}
+
+/**
+ * One page of leads with the counts per status, in one statement whose answer PostgreSQL writes
+ * as JSON (ADR 22). The agent's own counts come from lead_counts (kept exact by triggers); a
+ * search or a recipient's narrower view counts its rows. With `stamp` (the agent's own view,
+ * read with the session), a page written for the same stamp and query is answered again.
+ */
+export async function listLeads(
+  db: Db,
+  scope: LeadScope,
+  query: LeadsQuery,
+  stamp?: string | null,
+): Promise<LeadsList> {
+  const cacheKey =
+    stamp !== undefined && scope.kind === 'agent'
+      ? JSON.stringify([
+          scope.agentId,
+          stamp,
+          query.skip,
+          query.limit,
+          query.active,
+          query.archived,
+          query.closed,
+          query.q ?? '',
+        ])
+      : null;
+  const kept = cacheKey ? pageCache.get(cacheKey) : undefined;
+  if (cacheKey && kept !== undefined) {
+    pageCache.delete(cacheKey);
+    pageCache.set(cacheKey, kept);
+    return preWritten<LeadsList>(kept);
+  }
+  const search = searchFilter(query.q);
+  const base = and(scopeFilter(scope), search);
   const wanted = LEAD_STATUSES.filter((status) => query[status] === true);
   const statuses: LeadStatus[] = wanted.length > 0 ? wanted : [...LEAD_STATUSES];
-  const [countRows, items] = await Promise.all([
-    db
-      .select({ status: leads.status, n: sql<number>`count(*)::int` })
-      .from(leads)
-      .where(base)
-      .groupBy(leads.status),
-    db
-      .select()
-      .from(leads)
-      .where(and(base, inArray(leads.status, statuses)))
-      // As the indexes are sorted (DESC NULLS LAST), so deep pages read the index in order.
-      .orderBy(sql`${leads.createdAt} desc nulls last`, sql`${leads.id} desc nulls last`)
-      .offset(query.skip)
-      .limit(query.limit),
-  ]);
-  const counts = { active: 0, archived: 0, closed: 0 };
-  for (const row of countRows) counts[row.status] = Number(row.n);
-  return {
-    items: items.map(toLead),
-    total: statuses.reduce((sum, status) => sum + counts[status], 0),
-    counts,
+  const counts =
+    scope.kind === 'agent' && !search
+      ? sql`select json_object_agg(c.status, c.n) from lead_counts c where c.agent_id = ${scope.agentId}`
+      : sql`select json_object_agg(s.status, s.n) from (
+          select status, count(*)::int as n from ${leads} where ${base} group by status) s`;
+  const result = (await db.execute(sql`
+    select
+      (select coalesce(json_agg(page.lead order by page.created_at desc, page.id desc), '[]'::json)::text
+        from (select ${leadJson} as lead, created_at, id from ${leads}
+          where ${and(base, inArray(leads.status, statuses))}
+          -- As the indexes are sorted (DESC NULLS LAST), so deep pages read the index in order.
+          order by created_at desc nulls last, id desc nulls last
+          offset ${query.skip} limit ${query.limit}) page) as items,
+      (${counts}) as counts`)) as unknown as {
+    rows: { items: string; counts: Partial<Record<LeadStatus, number>> | null }[];
   };
+  const row = result.rows[0]!;
+  const count = { active: 0, archived: 0, closed: 0 };
+  for (const status of LEAD_STATUSES) count[status] = Number(row.counts?.[status] ?? 0);
+  const total = statuses.reduce((sum, status) => sum + count[status], 0);
+  const json = `{"items":${row.items},"total":${total},"counts":${JSON.stringify(count)}}`;
+  if (cacheKey) keepPage(cacheKey, json);
+  return preWritten<LeadsList>(json);
 }
 
 async function findLead(db: Executor, scope: LeadScope, id: string, lock = false): Promise<LeadRow> {

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * What an agent's message may contain: the composer's paragraphs, bold, italic, lists and
@@ -9,7 +10,17 @@ const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'
 const LINK_SCHEMES = ['http', 'https', 'mailto'];
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
-const OPTIONS: sanitizeHtml.IOptions = {
+/** sanitize-html (and its HTML parser) loads with the first message, not when the server starts. */
+let loaded: { sanitize: typeof sanitizeHtml; options: sanitizeHtml.IOptions } | null = null;
+const sanitizer = () => {
+  if (!loaded) {
+    const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+    loaded = { sanitize, options: optionsOf(sanitize) };
+  }
+  return loaded;
+};
+
+const optionsOf = (sanitize: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: LINK_SCHEMES,
@@ -23,7 +34,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     ...Object.fromEntries(
       ['div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre'].map((tag) => [
         tag,
-        sanitizeHtml.simpleTransform('p', {}, false),
+        sanitize.simpleTransform('p', {}, false),
       ]),
     ),
     a: (_tagName, attribs): sanitizeHtml.Tag => {
@@ -34,7 +45,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } };
     },
   },
-};
+});
 
 /** `<a>` without attributes is a link whose target was refused: keep its words only. */
 function unwrapDeadLinks(html: string): string {
@@ -48,7 +59,8 @@ function unwrapDeadLinks(html: string): string {
 }
 
 export function sanitizeMessageHtml(html: string): string {
-  return unwrapDeadLinks(sanitizeHtml(html, OPTIONS)).trim();
+  const { sanitize, options } = sanitizer();
+  return unwrapDeadLinks(sanitize(html, options)).trim();
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

@@ -1,23 +1,27 @@
 import {
   AgentProfilePatchSchema,
+  type AgentRecord,
   AgentRecordSchema,
   DetailSchema,
   isRatingRequired,
   LoginResponseSchema,
+  type PortalMe,
   PortalMeSchema,
   RatingRequestSchema,
   RegisterRequestSchema,
   SignupRequestSchema,
   SignupResponseSchema,
+  UserSchema,
 } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readSettings } from '../../lib/settings';
-import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
+import { currentUser, requireSameSite, requireUser, requireUserWithAgentStamp } from '../../plugins/auth';
+import { compileWriter, preWritten } from '../../plugins/serializer';
 import { updateAgentProfile } from '../agents/profile';
-import { loadAgentRecord } from '../agents/queries';
+import { loadAgentRecord, loadStampedAgentRecord } from '../agents/queries';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
 import { checkSignup, register } from '../auth/registration';
@@ -25,8 +29,7 @@ import { clientInfo } from '../auth/routes';
 import { rateLeads } from '../rating/service';
 
 /** GET /portal/me's answer: the user, the agent record and whether a rating is due. */
-async function portalMe(db: Db, user: UserRow) {
-  const agent = await loadAgentRecord(db, user.id);
+async function portalMe(db: Db, user: UserRow, agent: AgentRecord | null) {
   const settings = agent ? await readSettings(db) : null;
   return {
     ...toUser(user),
@@ -37,6 +40,57 @@ async function portalMe(db: Db, user: UserRow) {
   };
 }
 
+/**
+ * Agent records already written, by agent user, with the stamp they were read with (ADR 22):
+ * their JSON and what the rating question needs. About 32 MB of JSON at most (UTF-16 units).
+ */
+interface KeptRecord {
+  stamp: string;
+  rating: Parameters<typeof isRatingRequired>[0];
+  json: string;
+  zipcodes: string;
+}
+const KEPT_RECORDS_SIZE = 32 * 1024 * 1024;
+const keptRecords = new Map<string, KeptRecord>();
+let keptRecordsSize = 0;
+const writeUser = compileWriter(UserSchema);
+const writeAgentRecord = compileWriter(AgentRecordSchema);
+const sizeOf = (entry: KeptRecord) => entry.json.length + entry.zipcodes.length + entry.stamp.length;
+
+async function keptAgentRecord(db: Db, userId: string, stamp: string): Promise<KeptRecord | null> {
+  const kept = keptRecords.get(userId);
+  if (kept?.stamp === stamp) {
+    keptRecords.delete(userId);
+    keptRecords.set(userId, kept);
+    return kept;
+  }
+  const loaded = await loadStampedAgentRecord(db, userId);
+  if (!loaded) return null;
+  const { record } = loaded;
+  const entry: KeptRecord = {
+    stamp: loaded.stamp,
+    rating: {
+      agent_status: record.agent_status,
+      signup_status: record.signup_status,
+      onboarding_date: record.onboarding_date,
+      last_rating_date: record.last_rating_date,
+    },
+    json: writeAgentRecord(record),
+    zipcodes: JSON.stringify(record.zipcodes ?? []),
+  };
+  const replaced = keptRecords.get(userId);
+  if (replaced) keptRecordsSize -= sizeOf(replaced);
+  keptRecords.delete(userId);
+  keptRecords.set(userId, entry);
+  keptRecordsSize += sizeOf(entry);
+  for (const [oldest, old] of keptRecords) {
+    if (keptRecordsSize <= KEPT_RECORDS_SIZE) break;
+    keptRecords.delete(oldest);
+    keptRecordsSize -= sizeOf(old);
+  }
+  return entry;
+}
+
 const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 429: DetailSchema };
 
 export async function portalRoutes(app: FastifyInstance) {
@@ -45,7 +99,6 @@ export async function portalRoutes(app: FastifyInstance) {
   r.get(
     '/portal/me',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['portal'],
         summary: 'The signed-in user with the agent record',
@@ -53,8 +106,19 @@ export async function portalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      // Who is asking comes with the stamp of their agent record, in one statement; the record
+      // is read and written again only when the stamp says it changed (ADR 22).
+      const stamp = await requireUserWithAgentStamp(request);
+      const db = app.deps.database.db;
       const user = currentUser(request);
-      return portalMe(app.deps.database.db, user);
+      const agent = stamp ? await keptAgentRecord(db, user.id, stamp) : null;
+      if (!agent) return portalMe(db, user, null);
+      const settings = await readSettings(db);
+      const ratingRequired = isRatingRequired(agent.rating, new Date(), settings.rating_interval_days);
+      const userJson = writeUser(toUser(user));
+      return preWritten<PortalMe>(
+        `${userJson.slice(0, -1)},"agent_profile":${agent.json},"zipcodes":${agent.zipcodes},"rating_required":${ratingRequired}}`,
+      );
     },
   );
 
@@ -115,7 +179,8 @@ export async function portalRoutes(app: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       await rateLeads(app.deps.database, { userId: user.id, rating: request.body });
-      return portalMe(app.deps.database.db, user);
+      const db = app.deps.database.db;
+      return portalMe(db, user, await loadAgentRecord(db, user.id));
     },
   );
 

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { Agreement } from './template';
 
 /**
@@ -9,9 +9,21 @@ import type { Agreement } from './template';
 const PAGE = { width: 612, height: 792 } as const; // US Letter
 const MARGIN = 64;
 const TEXT_WIDTH = PAGE.width - MARGIN * 2;
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.4, 0.43, 0.48);
-const SIGNATURE_INK = rgb(0.05, 0.15, 0.45);
+let INK: Color;
+let MUTED: Color;
+let SIGNATURE_INK: Color;
+
+/** pdf-lib (~0.4 s of CPU to load) loads with the first agreement, not when the server starts. */
+let pdfLib: Promise<typeof import('pdf-lib')> | null = null;
+const loadPdfLib = () => {
+  pdfLib ??= import('pdf-lib').then((lib) => {
+    INK = lib.rgb(0.1, 0.12, 0.16);
+    MUTED = lib.rgb(0.4, 0.43, 0.48);
+    SIGNATURE_INK = lib.rgb(0.05, 0.15, 0.45);
+    return lib;
+  });
+  return pdfLib;
+};
 
 /** The signature page: one block per signer, top to bottom in signing order. */
 const SIGNATURE_BLOCK = { top: 620, height: 150, boxWidth: 260, boxHeight: 56 } as const;
@@ -81,7 +93,7 @@ class Writer {
     });
   }
 
-  text(text: string, options: { size?: number; font?: PDFFont; gap?: number; color?: typeof INK } = {}) {
+  text(text: string, options: { size?: number; font?: PDFFont; gap?: number; color?: Color } = {}) {
     const size = options.size ?? 10.5;
     const font = options.font ?? this.regular;
     const leading = size * 1.4;
@@ -103,6 +115,7 @@ export async function generateAgreementPdf(
   agreement: Agreement,
   meta: { requestId: string; company: string },
 ) {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(agreement.title);
   pdf.setSubject(`Signature request ${meta.requestId}`);
@@ -196,6 +209,7 @@ const stamp = (date: Date | null) =>
  * every event, and the SHA-256 of the original.
  */
 export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.load(source);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);

@@ -1,18 +1,26 @@
 import { SMTP_CONNECTIONS_MAX } from '@portal/shared';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage, MailProvider } from './interface';
 
 /** Production adapter: any SMTP server, configured by SMTP_URL (smtp:// or smtps://). */
 export class SmtpMailProvider implements MailProvider {
   readonly name = 'smtp';
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(url: string) {
+  constructor(private readonly url: string) {}
+
+  /** nodemailer loads with the first message, not when the server starts. */
+  private connect(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((nodemailer) => this.createTransport(nodemailer));
+    return this.transport;
+  }
+
+  private createTransport(nodemailer: typeof import('nodemailer')): Transporter {
     // A pool: connections stay open between messages. It opens one only when every open one is
     // busy, so the dispatcher's concurrency (settings > provider_limits.smtp_connections) is how
     // many are used; SMTP_CONNECTIONS_MAX is only the ceiling.
-    this.transport = nodemailer.createTransport({
-      url,
+    return nodemailer.createTransport({
+      url: this.url,
       pool: true,
       maxConnections: SMTP_CONNECTIONS_MAX,
       maxMessages: 1000,
@@ -23,7 +31,8 @@ export class SmtpMailProvider implements MailProvider {
   }
 
   async send(message: MailMessage) {
-    const info = await this.transport.sendMail({
+    const transport = await this.connect();
+    const info = await transport.sendMail({
       messageId: `<${message.id}@agent-portal>`,
       from: message.from,
       replyTo: message.replyTo ?? undefined,
@@ -41,6 +50,6 @@ export class SmtpMailProvider implements MailProvider {
   }
 
   async close() {
-    this.transport.close();
+    (await this.transport)?.close();
   }
 }

@@ -1,13 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 import type { PresignedUpload, StorageProvider, StoredObject } from './interface';
 
@@ -18,18 +10,38 @@ type S3Config = NonNullable<Config['s3']>;
 /** S3 refuses presigned URLs that live longer than seven days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
+/** The AWS SDK (~0.4 s of CPU to load) loads with the first storage call, not when the server starts. */
+type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/s3-request-presigner');
+let sdk: Promise<Sdk> | null = null;
+const loadSdk = (): Promise<Sdk> => {
+  sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([client, presigner]) => ({ ...client, ...presigner }),
+  );
+  return sdk;
+};
+
 export class S3StorageProvider implements StorageProvider {
   readonly name = 's3' as const;
-  private readonly client: S3Client;
+  private client: Promise<{ s3: S3Client; sdk: Sdk }> | null = null;
   private readonly bucket: string;
+  private destroyed = false;
 
-  constructor(config: S3Config) {
+  constructor(private readonly config: S3Config) {
     this.bucket = config.bucket;
+  }
+
+  private connect(): Promise<{ s3: S3Client; sdk: Sdk }> {
+    this.client ??= loadSdk().then((sdk) => ({ s3: this.createClient(sdk), sdk }));
+    return this.client;
+  }
+
+  private createClient(sdk: Sdk): S3Client {
+    const config = this.config;
     const credentials =
       config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined;
-    this.client = new S3Client({
+    const client = new sdk.S3Client({
       region: config.region || 'us-east-1',
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
@@ -49,6 +61,9 @@ export class S3StorageProvider implements StorageProvider {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Destroyed before the SDK had loaded: the client must not keep sockets open either.
+    if (this.destroyed) client.destroy();
+    return client;
   }
 
   async presignUpload(options: {
@@ -62,14 +77,15 @@ export class S3StorageProvider implements StorageProvider {
     const expiresIn = checkExpiry(expiresInSeconds);
     // Taken before signing, so the URL is never told to last longer than it does.
     const expiresAt = new Date(Date.now() + expiresIn * 1000);
-    const command = new PutObjectCommand({
+    const { s3, sdk } = await this.connect();
+    const command = new sdk.PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: contentType,
       ContentLength: size,
     });
     // Both headers are signed: S3 refuses a PUT of another type or another length.
-    const url = await getSignedUrl(this.client, command, {
+    const url = await sdk.getSignedUrl(s3, command, {
       expiresIn,
       signableHeaders: new Set(['content-type', 'content-length']),
     });
@@ -77,11 +93,12 @@ export class S3StorageProvider implements StorageProvider {
   }
 
   async head(key: string): Promise<StoredObject | null> {
+    const { s3, sdk } = await this.connect();
     try {
-      const result = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const result = await s3.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: result.ContentLength ?? 0, contentType: result.ContentType ?? null };
     } catch (error) {
-      if (isStatus(error, 404)) return null;
+      if (isStatus(sdk, error, 404)) return null;
       throw error;
     }
   }
@@ -89,15 +106,16 @@ export class S3StorageProvider implements StorageProvider {
   async readStart(key: string, length: number): Promise<Buffer> {
     if (!Number.isSafeInteger(length) || length < 0) throw new RangeError(`Invalid length: ${length}`);
     if (length === 0) return Buffer.alloc(0);
+    const { s3, sdk } = await this.connect();
     let body: Readable;
     try {
-      const result = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+      const result = await s3.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }),
       );
       body = toReadable(result.Body);
     } catch (error) {
       // An empty object has no byte 0: S3 answers 416 rather than an empty body.
-      if (isStatus(error, 416)) return Buffer.alloc(0);
+      if (isStatus(sdk, error, 416)) return Buffer.alloc(0);
       throw error;
     }
     const chunks: Buffer[] = [];
@@ -115,7 +133,8 @@ export class S3StorageProvider implements StorageProvider {
   }
 
   async read(key: string): Promise<Readable> {
-    const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { s3, sdk } = await this.connect();
+    const result = await s3.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
     return toReadable(result.Body);
   }
 
@@ -123,8 +142,9 @@ export class S3StorageProvider implements StorageProvider {
     // A stream of unknown length is buffered: PutObject needs the length up front, and the files
     // the server writes (resized images, signed PDFs) are small.
     const bytes = Buffer.isBuffer(body) ? body : await collect(body);
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, sdk } = await this.connect();
+    await s3.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: bytes,
@@ -135,11 +155,12 @@ export class S3StorageProvider implements StorageProvider {
   }
 
   async delete(key: string): Promise<void> {
+    const { s3, sdk } = await this.connect();
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
       // S3 answers 204 for a missing key; some compatible servers answer 404.
-      if (isStatus(error, 404)) return;
+      if (isStatus(sdk, error, 404)) return;
       throw error;
     }
   }
@@ -148,12 +169,13 @@ export class S3StorageProvider implements StorageProvider {
     key: string,
     options: { filename: string; inline: boolean; expiresInSeconds: number },
   ): Promise<string | null> {
-    const command = new GetObjectCommand({
+    const { s3, sdk } = await this.connect();
+    const command = new sdk.GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition: contentDisposition(options.filename, options.inline),
     });
-    return getSignedUrl(this.client, command, { expiresIn: checkExpiry(options.expiresInSeconds) });
+    return sdk.getSignedUrl(s3, command, { expiresIn: checkExpiry(options.expiresInSeconds) });
   }
 
   /** Closes the client's pooled connections (on server shutdown). */
@@ -162,7 +184,8 @@ export class S3StorageProvider implements StorageProvider {
   }
 
   destroy(): void {
-    this.client.destroy();
+    this.destroyed = true;
+    void this.client?.then(({ s3 }) => s3.destroy()).catch(() => {});
   }
 }
 
@@ -173,8 +196,8 @@ function checkExpiry(seconds: number): number {
   return seconds;
 }
 
-function isStatus(error: unknown, status: number): boolean {
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === status;
+function isStatus(sdk: Sdk, error: unknown, status: number): boolean {
+  return error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === status;
 }
 
 /** On Node the SDK's HTTP handler hands the body over as the response stream itself. */

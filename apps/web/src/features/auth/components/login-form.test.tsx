@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch } from '@/test/fetch-mock';
@@ -148,6 +148,19 @@ describe('login form', () => {
     expect(JSON.parse(callsTo('POST /api/auth/request-magic-link')[0]!.body!)).toEqual({
       email: 'agent@example.com',
     });
+  });
+
+  it('sends one sign-in link for a double click, while the e-mail rule is still loading', async () => {
+    const { user, callsTo } = renderLogin(() => json(500, {}), {
+      'POST /api/auth/request-magic-link': () => new Response(null, { status: 202 }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
+    const button = screen.getByRole('button', { name: 'Email me a sign-in link' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText(/a sign-in link is on its way/)).toBeInTheDocument();
+    expect(callsTo('POST /api/auth/request-magic-link')).toHaveLength(1);
   });
 
   it('links to password recovery and to joining with an access code', async () => {

@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EmailSchema, LoginFormSchema } from '@portal/shared';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth';
 import { login, loginErrorMessage } from '../api/login';
 import { requestMagicLink } from '../api/request-magic-link';
+import { type LoginErrors, type LoginField, loginFieldError, validateLogin } from './login-validation';
 
 export const MAGIC_LINK_SENT =
   'If an account exists for that address, a sign-in link is on its way. It works once, for 10 minutes.';
@@ -23,11 +21,12 @@ export const MAGIC_LINK_SENT =
  */
 export function LoginForm() {
   const signIn = useSignIn();
-  const form = useForm({
-    resolver: zodResolver(LoginFormSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // As before with react-hook-form: checked on submit, then again on every change.
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [magic, setMagic] = useState<
     { state: 'idle' | 'sending' | 'sent' } | { state: 'error'; message: string }
@@ -36,32 +35,76 @@ export function LoginForm() {
   });
   const inFlight = useRef(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const register = (field: LoginField) => ({
+    name: field,
+    value: values[field],
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[field] = input;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (submitted) setErrors((current) => ({ ...current, [field]: loginFieldError(field, value) }));
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (inFlight.current) return;
+    setSubmitted(true);
+    const checked = validateLogin(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      inputs.current[checked.errors.username ? 'username' : 'password']?.focus();
+      return;
+    }
+    setErrors({});
     inFlight.current = true;
+    setSubmitting(true);
     setFormError(null);
     try {
-      const response = await login(values);
+      const response = await login(checked.values);
       await signIn(response);
     } catch (error) {
       setFormError(loginErrorMessage(error));
     } finally {
       inFlight.current = false;
+      setSubmitting(false);
     }
-  });
+  };
 
+  const magicInFlight = useRef(false);
   const sendMagicLink = async () => {
-    if (magic.state === 'sending') return;
-    const parsed = EmailSchema.safeParse(form.getValues('username'));
-    if (!parsed.success) {
-      form.setError('username', {
-        type: 'manual',
-        message: parsed.error.issues[0]?.message ?? 'Please enter a valid email address',
-      });
-      form.setFocus('username');
+    // One request per click, even while the e-mail rule is still loading (a second link would
+    // make the first one useless).
+    if (magic.state === 'sending' || magicInFlight.current) return;
+    magicInFlight.current = true;
+    try {
+      await sendMagicLinkOnce();
+    } finally {
+      magicInFlight.current = false;
+    }
+  };
+  const sendMagicLinkOnce = async () => {
+    const failed = 'We could not send a sign-in link. Please try again.';
+    // The shared e-mail rule comes with zod: loaded on the first use, not with the page.
+    let EmailSchema: typeof import('../email-schema')['EmailSchema'];
+    try {
+      ({ EmailSchema } = await import('../email-schema'));
+    } catch {
+      setMagic({ state: 'error', message: failed });
       return;
     }
-    form.clearErrors('username');
+    const parsed = EmailSchema.safeParse(values.username);
+    if (!parsed.success) {
+      setErrors((current) => ({
+        ...current,
+        username: parsed.error.issues[0]?.message ?? 'Please enter a valid email address',
+      }));
+      inputs.current.username?.focus();
+      return;
+    }
+    setErrors((current) => ({ ...current, username: undefined }));
     setMagic({ state: 'sending' });
     try {
       await requestMagicLink({ email: parsed.data });
@@ -69,19 +112,19 @@ export function LoginForm() {
     } catch (error) {
       setMagic({
         state: 'error',
-        message: errorMessage(error, 'We could not send a sign-in link. Please try again.'),
+        message: errorMessage(error, failed),
       });
     }
   };
 
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
-        <Field label="Email" error={errors.username?.message}>
-          <Input type="email" autoComplete="username" inputMode="email" {...form.register('username')} />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5" aria-label="Sign in">
+        <Field label="Email" error={errors.username}>
+          <Input type="email" autoComplete="username" inputMode="email" {...register('username')} />
         </Field>
-        <Field label="Password" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        <Field label="Password" error={errors.password}>
+          <PasswordInput autoComplete="current-password" {...register('password')} />
         </Field>
         <div className="flex justify-end text-sm">
           <Link to={paths.recovery.href()}>Forgot your password?</Link>

@@ -51,6 +51,28 @@ const pending = (
   </>
 );
 
+/**
+ * The room the weekly chart will take while the numbers load, so the leads list below does not
+ * jump down when they arrive (layout shift).
+ */
+function ChartPlaceholder() {
+  const block = 'animate-pulse rounded bg-muted';
+  return (
+    <Card aria-hidden="true" className="gap-3 p-4 sm:p-6">
+      <div className="grid gap-1">
+        <div className={cn(block, 'h-6 w-36')} />
+        <div className={cn(block, 'h-5 w-64 max-w-full')} />
+      </div>
+      <div className="grid gap-3">
+        <div className={cn(block, 'h-36')} />
+        <div className={cn(block, 'h-5 w-72 max-w-full')} />
+        <div className={cn(block, 'h-5 w-80 max-w-full')} />
+        <div className={cn(block, 'h-5 w-40')} />
+      </div>
+    </Card>
+  );
+}
+
 /** The agent's numbers: leads this week and month, answer rate, closings and commission, leads per week. */
 export function LeadStatsOverview({ agent }: { agent: AgentRecord }) {
   const stats = useLeadStats();
@@ -92,7 +114,8 @@ export function LeadStatsOverview({ agent }: { agent: AgentRecord }) {
         <Stat
           label="Answer rate"
           value={rate ? rate.value : stats.isError ? '—' : pending}
-          note={rate?.note}
+          // While loading, an empty line where the note comes: the cards keep their height.
+          note={rate ? rate.note : stats.isError ? undefined : <span aria-hidden="true">&nbsp;</span>}
           small={rate?.words}
         />
         <Stat label="Closings" value={formatCount(agent.total_closings)} />
@@ -108,7 +131,9 @@ export function LeadStatsOverview({ agent }: { agent: AgentRecord }) {
           </div>
           <LeadsPerWeekChart weeks={data.per_week} />
         </Card>
-      ) : null}
+      ) : stats.isError ? null : (
+        <ChartPlaceholder />
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Lead, LeadsList } from '@portal/shared';
 import { RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { formatCount } from '@/components/leads/lead-format';
 import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
 import { LeadRow, LeadsListSkeleton, LeadsPager } from '@/components/leads/leads-list';
@@ -9,11 +10,18 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { type LeadsTab, useLeads } from '../api/get-leads';
-import { LeadDetailSheet } from './lead-detail-sheet';
 import { LeadsEmpty } from './leads-empty';
 import { LeadsSearch } from './leads-search';
 import { useLeadsUrlState } from './use-leads-url-state';
 import { useNewLeads } from './use-new-leads';
+
+/**
+ * The lead panel (its forms, and zod behind them) loads when the first lead is opened, not with
+ * the list, and stays mounted after that so it can animate out and hand the focus back.
+ */
+const LeadDetailSheet = lazy(async () => ({
+  default: (await import('./lead-detail-sheet')).LeadDetailSheet,
+}));
 
 const TAB_LABELS: Record<LeadsTab, string> = {
   active: 'Active',
@@ -50,6 +58,8 @@ export function LeadsWorkspace({ audience }: { audience: 'agent' | 'recipient' }
     url.openLead(lead.id);
   };
   const openedRow = url.leadId ? list?.items.find((item) => item.id === url.leadId) : undefined;
+  const [sheetWanted, setSheetWanted] = useState(url.leadId !== null);
+  if (url.leadId !== null && !sheetWanted) setSheetWanted(true);
 
   return (
     <section aria-labelledby="leads-list-title" className="grid gap-4">
@@ -80,7 +90,11 @@ export function LeadsWorkspace({ audience }: { audience: 'agent' | 'recipient' }
         />
       </LeadStatusTabs>
 
-      <LeadDetailSheet leadId={url.leadId} row={openedRow} onClose={url.closeLead} />
+      {sheetWanted ? (
+        <Suspense fallback={null}>
+          <LeadDetailSheet leadId={url.leadId} row={openedRow} onClose={url.closeLead} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
