@@ -75,6 +75,9 @@ describe('accounts', () => {
     const page = await browser.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The recovery page loads its own chunk: the login page (with its own Email field) stays
+    // until then, as a person would see it.
+    await seeHeading(page, 'Reset your password');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await seeText(page, /If an account exists for that address/);
