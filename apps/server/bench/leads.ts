@@ -209,6 +209,18 @@ async function main() {
     RATE_LIMIT_INTAKE_PER_KEY: '1000000000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+    // On PostgreSQL the server runs as in production (React's production build renders the
+    // intake's e-mails; no development checks). Production needs these set; the workers are off,
+    // so nothing is sent through the SMTP address.
+    ...(postgres
+      ? {
+          NODE_ENV: 'production',
+          JWT_SECRET: process.env.JWT_SECRET ?? 'bench-jwt-secret-that-is-long-enough-0123456789',
+          TOKEN_SECRET: process.env.TOKEN_SECRET ?? 'bench-token-secret-that-is-long-enough-0123456789',
+          PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+          SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
+        }
+      : {}),
   };
 
   // Data, the routing figure and the API key, then this process lets go of the database (a
