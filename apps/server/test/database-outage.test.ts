@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../src/db/schema';
+import { isDatabaseDown } from '../src/plugins/errors';
 import { createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { seedUser } from './helpers/factories';
 
@@ -41,7 +43,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when PostgreSQL drops ev
     await dropConnections();
     const responses = await Promise.all(load);
     for (const response of responses) {
-      expect([200, 401, 500, 503]).toContain(response.statusCode);
+      expect([200, 401, 503]).toContain(response.statusCode);
       if (response.statusCode >= 500) expect(response.json().detail).not.toMatch(/terminat|ECONN|pg_/i);
     }
 
@@ -64,5 +66,60 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when PostgreSQL drops ev
     for (const live of liveByFamily.values()) expect(live).toBeLessThanOrEqual(1);
     const winners = responses.filter((r) => r.statusCode === 200 && refreshCookieOf(r));
     expect(winners.length).toBeLessThanOrEqual(1);
+  });
+});
+
+/**
+ * Issue #17 item 10: a query given to a pooled client whose connection broke fails with
+ * "Client has encountered a connection error and is not queryable" (a transaction's rollback
+ * after its backend was killed does). That is an outage like any other: 503, never 500.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a connection lost inside a transaction', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  async function killBackend(pid: number) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await admin.end();
+  }
+
+  it('is classified as the database being down, on the first and on the next query', async () => {
+    const pool = new pg.Pool({ connectionString: ctx.testDb.url! });
+    pool.on('error', () => {});
+    const client = await pool.connect();
+    client.on('error', () => {});
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    await killBackend(rows[0]!.pid);
+    const first = await client.query('select 1').catch((error: unknown) => error);
+    const next = await client.query('select 1').catch((error: unknown) => error);
+    expect((next as Error).message).toMatch(/not queryable/);
+    expect(isDatabaseDown(first)).toBe(true);
+    expect(isDatabaseDown(next)).toBe(true);
+    // Wrapped the way drizzle wraps a failed query.
+    expect(isDatabaseDown(Object.assign(new Error('Failed query: select 1'), { cause: next }))).toBe(true);
+    client.release(true);
+    await pool.end();
+  });
+
+  it('is an outage when a transaction loses its connection (drizzle surfaces the rollback error)', async () => {
+    const db = ctx.deps.database.db;
+    const failure = await db
+      .transaction(async (tx) => {
+        const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        await killBackend(result.rows[0]!.pid);
+        await tx.execute(sql`select 1`);
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(isDatabaseDown(failure)).toBe(true);
+    // And an ordinary bug is still a 500.
+    expect(isDatabaseDown(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });

@@ -52,10 +52,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function isDatabaseDown(error: unknown): boolean {
+/**
+ * An outage of the database, as node-postgres and PostgreSQL report it (also when drizzle wraps
+ * the error in its own): the client answers 503 and may retry, never a bare 500. A pooled client
+ * whose connection broke says "Client has encountered a connection error and is not queryable"
+ * to the next query given to it before the pool throws it away.
+ */
+export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   const message = `${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
-  if (/Connection terminated|connection timeout|Connection ended|terminating connection/i.test(message))
+  if (
+    /Connection terminated|connection timeout|Connection ended|terminating connection|encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(
+      message,
+    )
+  )
     return true;
   return (
     typeof code === 'string' &&
@@ -63,12 +73,16 @@ function isDatabaseDown(error: unknown): boolean {
       'ECONNREFUSED',
       'ECONNRESET',
       'ETIMEDOUT',
+      'EPIPE',
       '57P01',
       '57P02',
       '57P03',
       '08006',
+      '08000',
       '08001',
       '08003',
+      '08004',
+      '53300',
     ].includes(code)
   );
 }
