@@ -517,6 +517,17 @@ describe('CSV import (superusers)', () => {
     const [stored] = await db().select().from(leads);
     expect(stored).toMatchObject({ street: '1 Main St, Unit 2', source: 'csv-import' });
     expect((await upload('name,zip\nx,85004')).json().detail).toContain('Unknown column: name');
+    // A column named twice (issue #17 item 11; " Phone" and "phone" are one column): refused
+    // with the column named, nothing imported.
+    const before = (await db().select().from(leads)).length;
+    const twice = await upload(
+      'lead_type,zip,phone, Phone,first_name\nfsbo,85004,(602) 555-0199,(602) 555-0100,Twice',
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().detail).toBe(
+      'The header row names phone more than once: keep one column for it and send the file again.',
+    );
+    expect((await db().select().from(leads)).length).toBe(before);
     const dana = await activeAgent('Not Admin');
     const refused = await ctx.app.inject({
       method: 'POST',

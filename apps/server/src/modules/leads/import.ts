@@ -41,6 +41,13 @@ export async function importLeadsCsv(
       `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Columns can be: ${known.join(', ')}.`,
     );
   }
+  // Two columns for one field would leave the file to decide silently which value wins.
+  const repeated = [...new Set(columns.filter((name, i) => name && columns.indexOf(name) !== i))];
+  if (repeated.length > 0) {
+    throw badRequest(
+      `The header row names ${repeated.join(', ')} more than once: keep one column for ${repeated.length > 1 ? 'each' : 'it'} and send the file again.`,
+    );
+  }
   for (const required of ['lead_type', 'zip']) {
     if (!columns.includes(required)) throw badRequest(`The header row needs a ${required} column.`);
   }
