@@ -179,6 +179,18 @@ describe('the later signup steps through PATCH', () => {
     });
     expect(lsa.json()).toMatchObject({ signup_status: 'googleAds', google: { lsa: 'yes', ads: 'pending' } });
     expect((await patch({ gbp_link: 'g.page/dana' })).json().detail).toMatch(/full web address/);
+    // Only web addresses: no script, data or file links (issue #17 item 8).
+    for (const link of [
+      'javascript:alert(1)',
+      'JavaScript://g.page/%0aalert(1)',
+      'data:text/html,<b>x</b>',
+      'file:///etc/passwd',
+      'ftp://g.page/dana',
+    ]) {
+      const refused = await patch({ gbp_link: link });
+      expect(refused.statusCode, link).toBe(400);
+      expect(refused.json().detail, link).toMatch(/^gbp_link: .*full web address/);
+    }
 
     expect((await patch({ signup_status: 'eoInsurance' })).json().detail).toBe(
       'Answer the Google Ads question first.',

@@ -131,7 +131,13 @@ export const GoogleAnswersSchema = z.object({
 
 const urlOrEmpty = z.union([
   z.literal(''),
-  z.url({ message: 'Enter a full web address, starting with https://' }),
+  // http(s) only, with a host: a javascript:, data: or file: address would run or leak when
+  // someone opens the link (issue #17 item 8).
+  z.url({
+    protocol: /^https?$/,
+    hostname: z.regexes.domain,
+    message: 'Enter a full web address, starting with https://',
+  }),
 ]);
 
 /**

@@ -62,8 +62,56 @@ export function callSlots(now: Date, rules: SlotRules): { starts_at: string; end
 }
 
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const icsText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** Control characters no calendar or vCard value may hold (a tab stays; line breaks are escaped first). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed.
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+
+/**
+ * A TEXT value (RFC 5545 section 3.3.11, RFC 6350 section 3.4): backslash, semicolon and comma
+ * escaped, every line break (CRLF, CR or LF) written as \n, other control characters dropped, so
+ * no value can end its line and start a property of its own.
+ */
+export const icsText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROL, '');
+
+/**
+ * A parameter value such as CN (RFC 5545 section 3.2): always in double quotes, which it cannot
+ * hold itself, so ':' ';' ',' inside a name stay part of the name.
+ */
+const icsParam = (value: string) => `"${value.replace(/"/g, "'").replace(CONTROL, '')}"`;
+
+/** A mailto: address: nothing that could end the line or the value. */
+const icsAddress = (value: string) => value.replace(CONTROL, '').replace(/[\s";:,]/g, '');
+
+/**
+ * Lines longer than 75 octets folded (RFC 5545 section 3.1): CRLF and a space, never inside a
+ * UTF-8 character.
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    const limit = parts.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const contentLines = (lines: string[]) => `${lines.map(foldLine).join('\r\n')}\r\n`;
 
 /** An iCalendar invitation (RFC 5545) for the call. */
 export function callInvitation(options: {
@@ -91,14 +139,14 @@ export function callInvitation(options: {
     'SUMMARY:Onboarding call with the agent portal team',
     `DESCRIPTION:${icsText(options.description)}`,
     `LOCATION:${icsText(options.location)}`,
-    `ORGANIZER;CN=Agent Portal:mailto:${options.organizerEmail}`,
-    `ATTENDEE;CN=${icsText(options.attendeeName || options.attendeeEmail)};ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${options.attendeeEmail}`,
+    `ORGANIZER;CN=${icsParam('Agent Portal')}:mailto:${icsAddress(options.organizerEmail)}`,
+    `ATTENDEE;CN=${icsParam(options.attendeeName || options.attendeeEmail)};ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${icsAddress(options.attendeeEmail)}`,
     'STATUS:CONFIRMED',
     'SEQUENCE:0',
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return contentLines(lines);
 }
 
 /** A vCard (RFC 6350, version 3.0 for the widest phone support) for the agent's tracking number. */
@@ -109,9 +157,9 @@ export function trackingNumberCard(options: { name: string; phone: string; note:
     `FN:${icsText(options.name)}`,
     `N:${icsText(options.name)};;;;`,
     'ORG:Agent Portal',
-    `TEL;TYPE=WORK,VOICE:${options.phone}`,
+    `TEL;TYPE=WORK,VOICE:${icsAddress(options.phone)}`,
     `NOTE:${icsText(options.note)}`,
     'END:VCARD',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return contentLines(lines);
 }
