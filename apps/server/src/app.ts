@@ -21,6 +21,7 @@ import { signupTestRoutes } from './modules/signup-tests/routes';
 import { localUploadRoutes } from './modules/uploads/local-upload';
 import { uploadRoutes } from './modules/uploads/routes';
 import { errorsPlugin } from './plugins/errors';
+import { inputTextPlugin } from './plugins/input-text';
 import { openapiPlugin } from './plugins/openapi';
 import { createSerializerCompiler } from './plugins/serializer';
 import { spaPlugin } from './plugins/spa';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputTextPlugin);
   await app.register(cookie);
   await app.register(formbody);
   // reply.sendFile for the built portal and local uploads; each call names its own folder.

@@ -186,7 +186,9 @@ describe('routing and delivery', () => {
     }
     // The third lead breaks a tie on counts by the last lead, read from the leads themselves.
     expect(reasons[1]).toBe('Fewest leads in the last 30 days (0) among 2 eligible agents for ZIP 85004.');
-    expect(reasons[2]).toMatch(/^Tied at 1 leads in 30 days among 2 eligible agents for ZIP 85004; last lead longest ago \(\d{4}-/);
+    expect(reasons[2]).toMatch(
+      /^Tied at 1 leads in 30 days among 2 eligible agents for ZIP 85004; last lead longest ago \(\d{4}-/,
+    );
     expect(owners[2]).toBe(owners[0]);
     // Alternates: each time the other agent has fewer leads (or the older last lead).
     expect(owners.filter((id) => id === busy.agent.id)).toHaveLength(2);

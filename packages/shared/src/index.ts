@@ -15,6 +15,7 @@ export * from './schemas/admin';
 export * from './schemas/agent';
 export * from './schemas/auth';
 export * from './schemas/corporate';
+export * from './schemas/dates';
 export * from './schemas/dev';
 export * from './schemas/leads';
 export * from './schemas/media';

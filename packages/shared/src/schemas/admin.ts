@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_STATUSES, GOOGLE_ANSWERS, MOBILE_DEVICES, SIGNUP_STATUSES } from '../constants';
 import { AgentRecordSchema } from './agent';
+import { instant } from './dates';
 import { LeadSchema } from './leads';
 
 /**
@@ -275,7 +276,7 @@ const accessCodeFields = {
     .min(1, 'Allow at least one use')
     .max(1_000_000)
     .nullable(),
-  expires_at: z.iso.datetime({ offset: true, message: 'Expiry must be a date and time' }).nullable(),
+  expires_at: instant('Expiry', 'Expiry must be a date and time').nullable(),
   corporate_user_id: z.uuid({ message: 'Choose a corporate user' }).nullable(),
   group_id: z.uuid({ message: 'Choose a group' }).nullable(),
 };

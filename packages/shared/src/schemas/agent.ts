@@ -10,6 +10,7 @@ import {
   TIMEZONES,
   YES_NO,
 } from '../constants';
+import { calendarDate } from './dates';
 
 /** The agent record of SPEC.md section 3, as the API returns it. */
 
@@ -21,7 +22,7 @@ export const StateCodeSchema = z.union([z.enum(STATE_CODES as [string, ...string
 
 export const LicenseSchema = z.object({
   license_number: z.string().trim().min(1, 'License number is required'),
-  exp_date: z.iso.date().nullable().default(null),
+  exp_date: calendarDate('The expiry date').nullable().default(null),
   state: z.string().trim().min(1, 'State is required'),
   type: z.string().trim().min(1, 'License type is required'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAD_STATUSES, LEAD_TYPES, LEADS_PAGE_LIMIT, STATE_CODES } from '../constants';
+import { calendarDate } from './dates';
 import { OptionalEmailSchema, OptionalPhoneSchema } from './profile';
 
 /** Leads (DESIGN.md section 5; list shape of SPEC.md section 7). */
@@ -126,7 +127,7 @@ export const LeadPatchSchema = z
   .strictObject({
     status: z.enum(LEAD_STATUSES).optional(),
     notes: text('Notes', 5000).optional(),
-    closing_date: z.iso.date({ message: 'Enter the closing date' }).optional(),
+    closing_date: calendarDate('The closing date', 'Enter the closing date').optional(),
     sale_price: money('Sale price').optional(),
     gross_commission: money('Gross commission').optional(),
   })

@@ -9,6 +9,7 @@ import {
   YES_NO,
 } from '../constants';
 import { LicenseSchema } from './agent';
+import { calendarDate } from './dates';
 import { ServiceAreaPatchSchema } from './service-area';
 
 /**
@@ -178,12 +179,14 @@ export const AgentProfilePatchSchema = z.strictObject({
   real_estate_team_name: z.string().trim().max(200).optional(),
   licensed_states: z.array(LicenseSchema).max(60).optional(),
   has_eo_certificate: z.enum(YES_NO).optional(),
-  policy_exp_date: z.iso.date({ message: 'Enter the policy expiry date' }).nullable().optional(),
+  policy_exp_date: calendarDate('The policy expiry date', 'Enter the policy expiry date')
+    .nullable()
+    .optional(),
   has_other_photos: z.enum(YES_NO).optional(),
   google: GoogleAnswersSchema.partial().optional(),
   google_business_profile_name: z.string().trim().max(200).optional(),
   gbp_link: urlOrEmpty.optional(),
-  google_ads_date: z.iso.date({ message: 'Enter a date' }).nullable().optional(),
+  google_ads_date: calendarDate('The Google Ads date', 'Enter a date').nullable().optional(),
   scripts_documents_confirm: z.boolean().optional(),
   sms_test: z.enum(['yes', 'no']).optional(),
   email_test: z.enum(['yes', 'no']).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from './dates';
 
 /** The onboarding call of the signup wizard's zoom step. */
 export const CallSlotSchema = z.object({ starts_at: z.string(), ends_at: z.string() });
@@ -20,7 +21,7 @@ export const OnboardingCallSchema = z.object({
 export type OnboardingCall = z.infer<typeof OnboardingCallSchema>;
 
 export const BookCallRequestSchema = z.object({
-  starts_at: z.iso.datetime({ offset: true, message: 'Choose a time' }),
+  starts_at: instant('The call time', 'Choose a time'),
 });
 export const OnboardingCallResponseSchema = z.object({ call: OnboardingCallSchema.nullable() });
 
