@@ -252,7 +252,7 @@ describe('agents', () => {
 
     for (const [payload, message] of [
       [{ gbp_link: 'javascript:alert(1)' }, /http:\/\/ or https:\/\//],
-      [{ agent_call_notes: 'a\u0000b' }, /Call notes cannot contain control characters/],
+      [{ agent_call_notes: 'a\u0000b' }, /^agent_call_notes: control characters/],
       [{ total_fees_paid: -1 }, /Fees paid cannot be negative/],
       [{ google_ads_date: '0000-01-01' }, /Google Ads date/],
       [{ agent_uri: 'Not A Slug' }, /Agent URI/],
