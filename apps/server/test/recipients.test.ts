@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents, users } from '../src/db/schema';
+import { agents, outboxMessages, users } from '../src/db/schema';
 import { agentSession } from './helpers/agent-session';
-import { createTestContext, eventually, type TestContext } from './helpers/app';
+import { createTestContext, drainJobs, eventually, type TestContext } from './helpers/app';
 import { lastMessageTo, linkIn, type seedAgent, seedUser } from './helpers/factories';
 
 let ctx: TestContext;
@@ -209,5 +209,67 @@ describe('recipient sign-in by magic link', () => {
     const { user } = await recipientsAgent();
     const token = await recipientLink(user.email);
     expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).type).toBe('default_login');
+  });
+});
+
+describe('recipients of an agent who stops working with us (issue #17 item 2)', () => {
+  async function signedInRecipient(email: string) {
+    const agent = await recipientsAgent();
+    await agent.call('POST', '', { first_name: 'Lee', email, send_email: true });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/request-magic-link', payload: { email } });
+    const message = await eventually(() => lastMessageTo(ctx.deps.database.db, email));
+    const token = linkIn(message.textBody, '/login/magic/').token;
+    const { session_token } = (
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/validate-magic-token', payload: { token } })
+    ).json();
+    const session = { 'x-recipient-session': session_token as string };
+    expect((await ctx.app.inject({ url: '/api/recipient/me', headers: session })).statusCode).toBe(200);
+    return { agent, session };
+  }
+
+  const db = () => ctx.deps.database.db;
+  const messagesTo = async (email: string) =>
+    (await db().select().from(outboxMessages)).filter((m) => m.toAddress === email).length;
+
+  for (const status of ['inactive', 'suspended', 'terminated'] as const) {
+    it(`ends the sessions and refuses new links when the agent is ${status}`, async () => {
+      const email = `lee.${status}@example.com`;
+      const { agent, session } = await signedInRecipient(email);
+      await db().update(agents).set({ agentStatus: status }).where(eq(agents.id, agent.agent.id));
+      const after = await ctx.app.inject({ url: '/api/recipient/me', headers: session });
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ detail: 'Recipient session expired' });
+      expect((await ctx.app.inject({ url: '/api/portal/me/leads', headers: session })).statusCode).toBe(401);
+
+      // No new link is sent; the request still answers as for any address.
+      const sent = await messagesTo(email);
+      const request = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-magic-link',
+        payload: { email },
+      });
+      expect(request.statusCode).toBeLessThan(300);
+      await drainJobs(ctx);
+      expect(await messagesTo(email)).toBe(sent);
+    });
+  }
+
+  it('ends the sessions when the agent’s account is deactivated, and refuses a link issued before', async () => {
+    const email = 'lee.deactivated@example.com';
+    const { agent, session } = await signedInRecipient(email);
+    // A link sent while the agent was still active...
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/request-magic-link', payload: { email } });
+    await drainJobs(ctx);
+    const message = await lastMessageTo(db(), email);
+    const token = linkIn(message!.textBody, '/login/magic/').token;
+    await db().update(users).set({ isActive: false }).where(eq(users.id, agent.user.id));
+    expect((await ctx.app.inject({ url: '/api/recipient/me', headers: session })).statusCode).toBe(401);
+    // ...no longer opens a session.
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/validate-magic-token',
+      payload: { token },
+    });
+    expect(late.statusCode).toBe(400);
   });
 });

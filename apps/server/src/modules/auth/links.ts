@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
-import { recipientContext, startRecipientSession } from '../recipients/sessions';
+import { agentServing, recipientContext, startRecipientSession } from '../recipients/sessions';
 import { peekTokenType, verifyLinkToken } from './jwt';
 import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
@@ -122,15 +122,17 @@ export async function sendAccountEmail(
     const listed = await tx
       .select()
       .from(recipients)
+      .innerJoin(agents, eq(agents.id, recipients.agentId))
       .where(
         and(
           sql`lower(${recipients.email}) = ${email.toLowerCase()}`,
           eq(recipients.isActive, true),
           eq(recipients.isAgent, false),
+          agentServing,
         ),
       );
     const ids: string[] = [];
-    for (const recipient of listed) {
+    for (const { recipients: recipient } of listed) {
       const token = await issueLinkToken(tx, {
         secret: deps.config.tokenSecret,
         type: 'recipient_login',
@@ -243,7 +245,7 @@ export async function validateMagicToken(
         .select({ recipient: recipients, agent: agents })
         .from(recipients)
         .innerJoin(agents, eq(agents.id, recipients.agentId))
-        .where(and(eq(recipients.id, result.subject), eq(recipients.isActive, true)));
+        .where(and(eq(recipients.id, result.subject), eq(recipients.isActive, true), agentServing));
       if (!row) throw badRequest(ERROR.tokenInvalid);
       const sessionToken = await startRecipientSession(tx, {
         recipientId: row.recipient.id,

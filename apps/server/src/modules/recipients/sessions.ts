@@ -2,7 +2,7 @@ import { ERROR, type RecipientContext, TOKEN_TTL_SECONDS } from '@portal/shared'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
-import { agents, type RecipientRow, recipientSessions, recipients } from '../../db/schema';
+import { agents, type RecipientRow, recipientSessions, recipients, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
 
@@ -21,6 +21,14 @@ export async function startRecipientSession(
   });
   return token;
 }
+
+/**
+ * A recipient works for an agent who still works with us: the agent is not inactive, suspended
+ * or terminated, and the agent's account is active. Otherwise its recipients' sessions end and
+ * no new sign-in link is sent or honoured (issue #17 item 2). For a query joining `agents`.
+ */
+export const agentServing = sql`(${agents}.agent_status not in ('inactive', 'suspended', 'terminated')
+  and exists (select 1 from ${users} u where u.id = ${agents}.user_id and u.is_active))`;
 
 export function recipientContext(
   recipient: RecipientRow,
@@ -49,7 +57,8 @@ declare module 'fastify' {
 
 /**
  * A recipient session, checked on every request: an inactive or removed recipient, an expired or
- * revoked session, and the agent's own removal all end it at once. Never refreshed.
+ * revoked session, the agent's removal, the agent no longer active (inactive, suspended,
+ * terminated) and the agent's account deactivated all end it at once. Never refreshed.
  */
 export async function requireRecipient(request: FastifyRequest): Promise<void> {
   const token = request.headers[RECIPIENT_HEADER];
@@ -66,6 +75,7 @@ export async function requireRecipient(request: FastifyRequest): Promise<void> {
         isNull(recipientSessions.revokedAt),
         gt(recipientSessions.expiresAt, sql`now()`),
         eq(recipients.isActive, true),
+        agentServing,
       ),
     );
   if (!row) throw unauthorized(ERROR.recipientSessionExpired);
