@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { users } from '../src/db/schema';
+import { rateLimits, users } from '../src/db/schema';
 import { createTestContext, login, type TestContext, testConfig } from './helpers/app';
 import { seedUser } from './helpers/factories';
 
@@ -95,16 +95,55 @@ describe('POST /api/login', () => {
 });
 
 describe('login rate limits', () => {
-  it('limits failed logins per account with 429 and Retry-After, even from many addresses', async () => {
-    const { password } = await seedUser(ctx.deps.database.db, { email: 'target@example.com' });
+  it('makes one address wait longer after each wrong password beyond the first few, with Retry-After', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db, { email: 'target@example.com' });
     for (let i = 0; i < 3; i++) {
-      const { response } = await login(ctx.app, 'target@example.com', 'wrong-guess', `10.1.0.${i}`);
+      const { response } = await login(ctx.app, 'target@example.com', 'wrong-guess', '10.1.0.1');
       expect(response.statusCode).toBe(400);
     }
-    const blocked = await login(ctx.app, 'target@example.com', password, '10.1.0.99');
+    // Even the right password waits: the address is being slowed down, not the account.
+    const blocked = await login(ctx.app, 'target@example.com', password, '10.1.0.1');
     expect(blocked.response.statusCode).toBe(429);
     expect(Number(blocked.response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.response.headers['retry-after'])).toBeLessThanOrEqual(2);
     expect(blocked.response.json().detail).toMatch(/Too many attempts/);
+
+    // Once the wait is over, one more wrong guess doubles it.
+    const key = `login:pair:${user.email}|10.1.0.1`;
+    const age = () =>
+      ctx.deps.database.db
+        .update(rateLimits)
+        .set({ windowStart: sql`now() - interval '3 seconds'` })
+        .where(eq(rateLimits.key, key));
+    await age();
+    expect((await login(ctx.app, 'target@example.com', 'wrong-again', '10.1.0.1')).response.statusCode).toBe(
+      400,
+    );
+    const longer = await login(ctx.app, 'target@example.com', password, '10.1.0.1');
+    expect(longer.response.statusCode).toBe(429);
+    expect(Number(longer.response.headers['retry-after'])).toBeGreaterThan(2);
+    expect(Number(longer.response.headers['retry-after'])).toBeLessThanOrEqual(4);
+    // After it, the right password gets in and clears the count. (The address's own limit,
+    // six attempts in this file, is another test's: its count starts again here.)
+    await ctx.deps.database.db.delete(rateLimits).where(eq(rateLimits.key, 'login:ip:10.1.0.1'));
+    await ctx.deps.database.db
+      .update(rateLimits)
+      .set({ windowStart: sql`now() - interval '5 seconds'` })
+      .where(eq(rateLimits.key, key));
+    expect((await login(ctx.app, 'target@example.com', password, '10.1.0.1')).response.statusCode).toBe(200);
+    expect(await ctx.deps.database.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
+  });
+
+  it('never locks the owner out: failures from other addresses do not hold back theirs (issue #17 item 7)', async () => {
+    const { password } = await seedUser(ctx.deps.database.db, { email: 'owner@example.com' });
+    for (let address = 0; address < 4; address++) {
+      for (let i = 0; i < 4; i++)
+        await login(ctx.app, 'owner@example.com', 'attacker-guess', `10.9.${address}.1`);
+    }
+    expect(
+      (await login(ctx.app, 'owner@example.com', 'attacker-guess', '10.9.0.1')).response.statusCode,
+    ).toBe(429);
+    expect((await login(ctx.app, 'owner@example.com', password, '192.0.2.10')).response.statusCode).toBe(200);
   });
 
   it('limits failed logins per IP across accounts, and a forged X-Forwarded-For does not reset it', async () => {

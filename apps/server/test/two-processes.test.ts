@@ -58,21 +58,28 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     await ctx.close();
   });
 
-  it('shares the failed-login count for an account', async () => {
+  it('shares the failed-login count of an account and address', async () => {
     await seedUser(ctx.deps.database.db, { email: 'shared@example.com' });
+    // The second process sees the test's requests from 127.0.0.1: the same address here.
     const viaChild = () =>
       fetch(`${base}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'username=shared%40example.com&password=wrong-guess',
       });
-    expect((await login(ctx.app, 'shared@example.com', 'wrong-1', '10.4.0.1')).response.statusCode).toBe(400);
+    expect((await login(ctx.app, 'shared@example.com', 'wrong-1', '127.0.0.1')).response.statusCode).toBe(
+      400,
+    );
     expect((await viaChild()).status).toBe(400);
-    expect((await login(ctx.app, 'shared@example.com', 'wrong-3', '10.4.0.3')).response.statusCode).toBe(400);
+    expect((await login(ctx.app, 'shared@example.com', 'wrong-3', '127.0.0.1')).response.statusCode).toBe(
+      400,
+    );
     const fourth = await viaChild();
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('retry-after')).toBeTruthy();
     // And the other way round.
-    expect((await login(ctx.app, 'shared@example.com', 'wrong-5', '10.4.0.5')).response.statusCode).toBe(429);
+    expect((await login(ctx.app, 'shared@example.com', 'wrong-5', '127.0.0.1')).response.statusCode).toBe(
+      429,
+    );
   });
 });

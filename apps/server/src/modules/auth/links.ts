@@ -2,7 +2,7 @@ import { ERROR, type RecipientContext, TOKEN_TTL_SECONDS } from '@portal/shared'
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { agents, recipients, type UserRow, users } from '../../db/schema';
+import { agents, rateLimits, recipients, type UserRow, users } from '../../db/schema';
 import { magicLinkMessage, passwordResetMessage, verifyEmailMessage } from '../../emails/account';
 import type { Email } from '../../emails/render';
 import { QUEUES } from '../../jobs/queue';
@@ -12,6 +12,7 @@ import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { agentServing, recipientContext, startRecipientSession } from '../recipients/sessions';
 import { peekTokenType, verifyLinkToken } from './jwt';
+import { loginPairPrefix } from './login';
 import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { type IssuedSession, revokeAllSessions, startSession } from './sessions';
@@ -206,7 +207,8 @@ export async function confirmPasswordReset(
       .returning();
     if (!user) throw badRequest(ERROR.tokenInvalid);
     await revokeAllSessions(tx, user.id, 'password reset');
-    await resetRateLimit(tx, `login:account:${user.email.toLowerCase()}`);
+    // The waits other addresses built up on this account go too: its owner proved who they are.
+    await tx.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${loginPairPrefix(user.email)})`);
     await audit(tx, {
       action: 'password_reset',
       actorId: user.id,
