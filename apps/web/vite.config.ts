@@ -71,7 +71,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps: the production server would hand out the app's source (issue #17 item 5).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -23,6 +23,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { errorsPlugin } from './plugins/errors';
 import { inputTextPlugin } from './plugins/input-text';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { createSerializerCompiler } from './plugins/serializer';
 import { spaPlugin } from './plugins/spa';
 
@@ -53,13 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Tests also check every response against zod and the compiled writer against zod's output.
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env === 'test' }));
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('X-Request-Id', reply.request.id);
-    return payload;
-  });
+  await app.register(securityHeadersPlugin, { config });
 
   const isReady = options.isReady ?? (() => true);
   const healthPath = `${config.apiBase}/health`;

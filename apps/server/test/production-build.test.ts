@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,6 +105,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server (di
     const login = await fetch(`${base}/login`);
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toContain('text/html');
+    // Issue #17 item 5: the page's scripts come from the portal only, no inline script runs, and
+    // no source map is built or served.
+    const csp = login.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await login.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const assets = readdirSync(path.join(serverDir, '../web/dist/assets'));
+    expect(assets.filter((name) => name.endsWith('.map'))).toEqual([]);
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    expect((await fetch(`${base}${script}.map`)).status).toBe(404);
   });
 
   it('signs the demo agent in', async () => {
