@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { Agreement } from './template';
 
@@ -29,17 +31,51 @@ const loadPdfLib = () => {
 const SIGNATURE_BLOCK = { top: 620, height: 150, boxWidth: 260, boxHeight: 56 } as const;
 const blockTop = (order: number) => SIGNATURE_BLOCK.top - (order - 1) * SIGNATURE_BLOCK.height;
 
-/** Standard PDF fonts speak WinAnsi only: other characters become "?" instead of failing the PDF. */
+/**
+ * The fonts written into every agreement: DejaVu (Sans, Sans Bold, and Serif Bold Italic for a
+ * typed signature), which cover Latin with every accent, Greek and Cyrillic. A legal document
+ * keeps people's names as they write them (issue #17 item 9); the standard PDF fonts knew
+ * WinAnsi only and printed "?" for "ł". Only the glyphs a document uses are embedded.
+ */
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  script: 'dejavu-fonts-ttf/ttf/DejaVuSerif-BoldItalic.ttf',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+let fontBytes: Promise<Record<FontName, Buffer>> | null = null;
+
+const loadFontBytes = () => {
+  fontBytes ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const names = Object.keys(FONT_FILES) as FontName[];
+    const files = await Promise.all(names.map((name) => readFile(require.resolve(FONT_FILES[name]))));
+    return Object.fromEntries(names.map((name, i) => [name, files[i]!])) as Record<FontName, Buffer>;
+  })();
+  return fontBytes;
+};
+
+async function embedFonts(pdf: PDFDocument): Promise<Record<FontName, PDFFont>> {
+  const [{ default: fontkit }, bytes] = await Promise.all([import('@pdf-lib/fontkit'), loadFontBytes()]);
+  pdf.registerFontkit(fontkit);
+  const [regular, bold, script] = await Promise.all(
+    (['regular', 'bold', 'script'] as const).map((name) => pdf.embedFont(bytes[name], { subset: true })),
+  );
+  return { regular: regular!, bold: bold!, script: script! };
+}
+
+/** The characters a font can draw, per font, read once. */
+const drawable = new WeakMap<PDFFont, Set<number>>();
+
+/** Text as the font can draw it: a character it has no glyph for (a CJK name, say) becomes "?". */
 function printable(font: PDFFont, text: string): string {
-  let out = '';
-  for (const char of text.replace(/\s+/g, ' ')) {
-    try {
-      font.encodeText(char);
-      out += char;
-    } catch {
-      out += '?';
-    }
+  let known = drawable.get(font);
+  if (!known) {
+    known = new Set(font.getCharacterSet());
+    drawable.set(font, known);
   }
+  let out = '';
+  for (const char of text.replace(/\s+/g, ' ')) out += known.has(char.codePointAt(0)!) ? char : '?';
   return out;
 }
 
@@ -115,15 +151,14 @@ export async function generateAgreementPdf(
   agreement: Agreement,
   meta: { requestId: string; company: string },
 ) {
-  const { PDFDocument, StandardFonts } = await loadPdfLib();
+  const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(agreement.title);
   pdf.setSubject(`Signature request ${meta.requestId}`);
   pdf.setProducer(meta.company);
   pdf.setCreator(meta.company);
   pdf.setCreationDate(new Date());
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(pdf);
   const writer = new Writer(pdf, regular, bold, `${agreement.title} - request ${meta.requestId}`);
 
   writer.text(agreement.title, { size: 20, font: bold, gap: 14 });
@@ -153,11 +188,15 @@ export async function generateAgreementPdf(
       borderColor: MUTED,
       borderWidth: 0.75,
     });
-    const details = [`Name: ${signer.name}`, `E-mail: ${signer.email}`];
+    // A long name or address wraps within the column beside the box (two lines each at most).
+    const column = PAGE.width - MARGIN - (MARGIN + SIGNATURE_BLOCK.boxWidth + 16);
+    const details = [`Name: ${signer.name}`, `E-mail: ${signer.email}`].flatMap((line) =>
+      wrap(regular, line, 9.5, column).slice(0, 2),
+    );
     details.forEach((line, index) => {
-      page.drawText(printable(regular, line), {
+      page.drawText(line, {
         x: MARGIN + SIGNATURE_BLOCK.boxWidth + 16,
-        y: top - 26 - index * 14,
+        y: top - 26 - index * 12,
         size: 9.5,
         font: regular,
       });
@@ -209,11 +248,9 @@ const stamp = (date: Date | null) =>
  * every event, and the SHA-256 of the original.
  */
 export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Promise<Buffer> {
-  const { PDFDocument, StandardFonts } = await loadPdfLib();
+  const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.load(source);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const script = await pdf.embedFont(StandardFonts.TimesRomanBoldItalic);
+  const { regular, bold, script } = await embedFonts(pdf);
   const signaturePage = pdf.getPage(pdf.getPageCount() - 1);
 
   for (const signer of info.signers) {
@@ -235,9 +272,10 @@ export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Pro
         height: scaled.height,
       });
     }
+    // Below the name and e-mail (up to four lines beside the box).
     signaturePage.drawText(printable(regular, `Signed ${stamp(signer.signedAt)}`), {
       x: MARGIN + SIGNATURE_BLOCK.boxWidth + 16,
-      y: top - 54,
+      y: top - 84,
       size: 9.5,
       font: regular,
       color: SIGNATURE_INK,
