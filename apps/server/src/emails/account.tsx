@@ -78,6 +78,21 @@ export const passwordResetMessage = (link: string) =>
     note: 'The link works once and expires in one hour. If it was not you, ignore this message: your password stays as it is.',
   });
 
+/** To the owner after a password change from the account menu. */
+export const passwordChangedMessage = (resetUrl: string) =>
+  linkMessage({
+    template: 'password_changed',
+    subject: 'Your password was changed',
+    preview: 'The password of your agent portal account was just changed.',
+    heading: 'Your password was changed',
+    paragraphs: [
+      'The password of your agent portal account was just changed from the account menu, and every other device signed in to the account was signed out.',
+      'If you made this change, there is nothing more to do.',
+    ],
+    action: { label: 'Reset your password', url: resetUrl },
+    note: 'If it was not you, reset your password now with the button above: a reset signs everyone out.',
+  });
+
 export const magicLinkMessage = (link: string) =>
   linkMessage({
     template: 'magic_link',

@@ -2,6 +2,7 @@ import type { MessagePreview } from '@portal/shared';
 import {
   corporateLinkMessage,
   magicLinkMessage,
+  passwordChangedMessage,
   passwordResetMessage,
   registrationAttemptMessage,
   verifyEmailMessage,
@@ -111,6 +112,7 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
   return [
     email('default', await verifyEmailMessage(url(`/verify-email/${SAMPLE_TOKEN}`))),
     email('default', await passwordResetMessage(url(`/recovery/${SAMPLE_TOKEN}`))),
+    email('default', await passwordChangedMessage(url('/recovery'))),
     email('default', await magicLinkMessage(url(`/login/magic/${SAMPLE_TOKEN}`))),
     email('default', await registrationAttemptMessage(url('/login'), url('/recovery'))),
     email(

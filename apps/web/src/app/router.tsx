@@ -412,6 +412,13 @@ export const routes: RouteObject[] = [
                   (m) => m.FaqPage,
                 ),
               },
+              {
+                path: paths.accountPassword.path,
+                lazy: page(
+                  () => import('@/features/account/pages/change-password-page'),
+                  (m) => m.ChangePasswordPage,
+                ),
+              },
               adminRoutes,
               {
                 path: paths.devMailbox.path,

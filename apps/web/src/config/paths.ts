@@ -102,6 +102,7 @@ export const paths = {
     href: (page: OnboardingPagePath) => `/onboarding/${page}`,
   },
   faq: { path: '/resources/faq', href: () => '/resources/faq' },
+  accountPassword: { path: '/account/password', href: () => '/account/password' },
   devMailbox: { path: '/dev/mailbox', href: () => '/dev/mailbox' },
   devTemplates: { path: '/dev/templates', href: () => '/dev/templates' },
 

@@ -84,6 +84,16 @@ export const PasswordResetConfirmSchema = z.object({
   new_password: PasswordSchema,
 });
 
+/** POST /me/password: the account menu's "Change password". */
+export const PasswordChangeSchema = z.object({
+  current_password: z
+    .string({ message: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX * 4),
+  new_password: PasswordSchema,
+});
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
 export const MAGIC_TOKEN_TYPES = ['default_login', 'recipient_login'] as const;
 export const EXPECTED_TOKEN_TYPES = ['user_login', 'default_login', 'recipient_login'] as const;
 

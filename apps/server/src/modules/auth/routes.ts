@@ -4,6 +4,7 @@ import {
   LoginFormSchema,
   LoginResponseSchema,
   MagicTokenResponseSchema,
+  PasswordChangeSchema,
   PasswordResetConfirmSchema,
   RefreshResponseSchema,
   UserSchema,
@@ -18,6 +19,7 @@ import { toUser } from '../agents/serialize';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { confirmPasswordReset, requestAccountEmail, validateMagicToken, verifyEmail } from './links';
 import { login, refresh } from './login';
+import { changePassword } from './password-change';
 import { familyOfRefreshToken, revokeFamily } from './sessions';
 import type { ClientInfo } from './users';
 
@@ -103,6 +105,29 @@ export async function authRoutes(app: FastifyInstance) {
     '/me',
     { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: UserSchema, ...errors } } },
     async (request) => toUser(currentUser(request)),
+  );
+
+  r.post(
+    '/me/password',
+    {
+      preHandler: [requireSameSite, requireUser],
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (current one needed); other sessions end, the owner is told by e-mail',
+        body: PasswordChangeSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      await changePassword(app.deps, {
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        change: request.body,
+        client: clientInfo(request),
+      });
+      return reply.status(204).send(null);
+    },
   );
 
   r.post(

@@ -1,6 +1,6 @@
-import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '@/components/skip-link';
 import { Button } from '@/components/ui/button';
 import {
@@ -37,6 +37,8 @@ export function DashboardLayout() {
   const name = recipient
     ? `${recipient.first_name} ${recipient.last_name}`.trim()
     : auth.me?.name || auth.me?.email || 'Your account';
+
+  const navigate = useNavigate();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -96,6 +98,10 @@ export function DashboardLayout() {
                       ) : null}
                     </DropdownMenuLabel>
                     <DropdownMenuSeparator />
+                    <DropdownMenuItem onSelect={() => navigate(paths.accountPassword.href())}>
+                      <KeyRound aria-hidden="true" />
+                      Change password
+                    </DropdownMenuItem>
                     <DropdownMenuItem onSelect={() => void logout()}>
                       <LogOut aria-hidden="true" />
                       Log out
@@ -135,6 +141,11 @@ export function DashboardLayout() {
                     <span className="block text-muted-foreground">{auth.me.email}</span>
                   ) : null}
                 </p>
+                {recipient ? null : (
+                  <Link to={paths.accountPassword.href()} className="py-1">
+                    Change password
+                  </Link>
+                )}
                 <Button variant="outline" onClick={() => void logout()}>
                   {recipient ? 'Sign out' : 'Log out'}
                 </Button>
