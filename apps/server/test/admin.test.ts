@@ -606,6 +606,7 @@ describe('settings', () => {
       rating_trend_threshold: 0.5,
       lead_delivery: { sms: true, email: true, call: true },
       provider_limits: { smtp_connections: 5, sms_per_second: 30 },
+      quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
     });
     const zero = await call('PATCH', '/api/admin/settings', token, { rating_interval_days: 0 });
     expect(zero.statusCode).toBe(400);

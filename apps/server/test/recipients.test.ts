@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents, outboxMessages, users } from '../src/db/schema';
+import { agents, outboxMessages, settings, users } from '../src/db/schema';
+import { forgetSettings } from '../src/lib/settings';
 import { agentSession } from './helpers/agent-session';
 import { createTestContext, drainJobs, eventually, type TestContext } from './helpers/app';
 import { lastMessageTo, linkIn, type seedAgent, seedUser } from './helpers/factories';
@@ -271,5 +272,33 @@ describe('recipients of an agent who stops working with us (issue #17 item 2)', 
       payload: { token },
     });
     expect(late.statusCode).toBe(400);
+  });
+});
+
+describe('the routing list has a ceiling (issue #17 item 4)', () => {
+  it('refuses one more recipient than the quota allows, saying so, and keeps the list as it was', async () => {
+    await ctx.deps.database.db
+      .insert(settings)
+      .values({ key: 'quotas', value: { recipients_per_agent: 3 }, updatedBy: 'test' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { recipients_per_agent: 3 } } });
+    forgetSettings();
+    const { call } = await recipientsAgent();
+    // The agent is the first of the three.
+    expect(
+      (await call('POST', '', { first_name: 'Sam', email: 'sam@example.com', send_email: true })).statusCode,
+    ).toBe(201);
+    expect(
+      (await call('POST', '', { first_name: 'Kim', email: 'kim@example.com', send_email: true })).statusCode,
+    ).toBe(201);
+    const fourth = await call('POST', '', { first_name: 'Lee', email: 'lee@example.com', send_email: true });
+    expect(fourth.statusCode).toBe(400);
+    expect(fourth.json().detail).toBe(
+      'You already have 3 people receiving your leads, the most an account can have. Remove one to add someone else.',
+    );
+    expect((await call('GET', '')).json().map((r: { first_name: string }) => r.first_name)).toEqual([
+      'Dana',
+      'Sam',
+      'Kim',
+    ]);
   });
 });

@@ -2,7 +2,8 @@ import { UPLOAD_KINDS } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploads } from '../src/db/schema';
+import { settings, uploads } from '../src/db/schema';
+import { forgetSettings } from '../src/lib/settings';
 import type { LocalStorageProvider } from '../src/providers/storage/local';
 import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
@@ -310,5 +311,45 @@ describe('abandoned uploads', () => {
       headers,
     });
     expect(confirm.statusCode).toBe(400);
+  });
+});
+
+describe('quotas (issue #17 item 4)', () => {
+  async function setQuotas(quotas: Record<string, number>) {
+    await ctx.deps.database.db
+      .insert(settings)
+      .values({ key: 'quotas', value: quotas, updatedBy: 'test' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: quotas } });
+    forgetSettings();
+  }
+
+  it('refuses a new upload while too many are unfinished, with the reason', async () => {
+    await setQuotas({ upload_tickets_per_account: 2 });
+    const { headers } = await agentSession(ctx);
+    const headshot = { kind: 'headshot', fileKey: 'me.png', contentType: 'image/png', size: 1000 };
+    expect((await ask(headers, headshot)).statusCode).toBe(201);
+    expect((await ask(headers, headshot)).statusCode).toBe(201);
+    const third = await ask(headers, headshot);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().detail).toBe(
+      'You have 2 uploads that have not finished. Wait for them to finish (an unfinished one expires after 15 minutes), then try again.',
+    );
+    // Finished ones do not count: another account is not held back either.
+    const other = await agentSession(ctx);
+    expect((await ask(other.headers, headshot)).statusCode).toBe(201);
+  });
+
+  it("refuses a file that would take the agent's stored files over the storage quota", async () => {
+    await setQuotas({ storage_mb_per_agent: 50 });
+    const { headers } = await agentSession(ctx);
+    const { confirmed } = await upload(headers, 'headshot', png, 'image/png', 'me.png');
+    expect(confirmed.statusCode).toBe(200);
+    const video = { kind: 'other_video', fileKey: 'tour.mp4', contentType: 'video/mp4' };
+    const over = await ask(headers, { ...video, size: 50 * 1024 * 1024 });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().detail).toBe(
+      'This file would take your stored files over 50 MB. Delete photos or videos you no longer use, then upload it again.',
+    );
+    expect((await ask(headers, { ...video, size: 40 * 1024 * 1024 })).statusCode).toBe(201);
   });
 });

@@ -530,6 +530,24 @@ export const SettingsSchema = z.object({
       .min(1, 'At least 1 text per second')
       .max(500, 'At most 500 texts per second'),
   }),
+  /** What one account may hold (issue #17 item 4): each refused with a message saying so. */
+  quotas: z.object({
+    recipients_per_agent: z
+      .number({ message: 'Recipients per agent must be a number' })
+      .int('Recipients per agent is a whole number')
+      .min(1, 'At least 1 recipient per agent')
+      .max(500, 'At most 500 recipients per agent'),
+    upload_tickets_per_account: z
+      .number({ message: 'Uploads in progress must be a number' })
+      .int('Uploads in progress is a whole number')
+      .min(1, 'At least 1 upload in progress')
+      .max(500, 'At most 500 uploads in progress'),
+    storage_mb_per_agent: z
+      .number({ message: 'Storage per agent must be a number' })
+      .int('Storage per agent is a whole number of MB')
+      .min(50, 'At least 50 MB of storage per agent')
+      .max(100_000, 'At most 100,000 MB of storage per agent'),
+  }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z
@@ -538,6 +556,7 @@ export const SettingsPatchSchema = z
     rating_trend_threshold: SettingsSchema.shape.rating_trend_threshold,
     lead_delivery: SettingsSchema.shape.lead_delivery.partial(),
     provider_limits: SettingsSchema.shape.provider_limits.partial(),
+    quotas: SettingsSchema.shape.quotas.partial(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -547,6 +566,9 @@ export const DEFAULT_SETTINGS: Settings = {
   rating_trend_threshold: 0.5,
   lead_delivery: { sms: true, email: true, call: true },
   provider_limits: { smtp_connections: 5, sms_per_second: 30 },
+  // 20 people on a routing list; 20 files on their way at once (the media pages upload a few at a
+  // time); 10 GB: SPEC's media (headshots, photos, logos and a few videos of up to 2 GB) fits.
+  quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
 };
 
 /** The console's home: the figures an operations team checks first. */

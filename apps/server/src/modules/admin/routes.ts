@@ -502,6 +502,7 @@ export async function adminRoutes(app: FastifyInstance) {
           ...request.body,
           lead_delivery: { ...before.lead_delivery, ...request.body.lead_delivery },
           provider_limits: { ...before.provider_limits, ...request.body.provider_limits },
+          quotas: { ...before.quotas, ...request.body.quotas },
         };
         const changed = Object.fromEntries(
           Object.entries(next).filter(

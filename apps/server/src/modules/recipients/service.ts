@@ -9,11 +9,12 @@ import {
   type RecipientUpdate,
   recipientChannelProblem,
 } from '@portal/shared';
-import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type AgentRow, agents, type RecipientRow, recipients, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { readSettings } from '../../lib/settings';
 import { toAgentRecord } from '../agents/serialize';
 import { activateIfOnboardingComplete } from '../agents/status';
 import { portalVisible } from '../agents/visibility';
@@ -138,16 +139,25 @@ async function clearPrimary(tx: Tx, agentId: string, except?: string) {
     );
 }
 
+/** Issue #17 item 4: a routing list has a ceiling (console > Settings > Quotas). */
+export const recipientQuotaDetail = (limit: number) =>
+  `You already have ${limit} people receiving your leads, the most an account can have. Remove one to add someone else.`;
+
 export async function addRecipient(db: Db, user: UserRow, input: RecipientCreate): Promise<Recipient> {
   const data = RecipientCreateSchema.parse(input);
   if (data.is_primary && !data.is_active) throw badRequest(INACTIVE_PRIMARY_DETAIL);
+  const { quotas } = await readSettings(db);
   return db.transaction(async (tx) => {
     const agent = await lockAgent(tx, user);
     await ensureAgentRecipient(tx, agent, user);
+    // Counted under the agent's lock: two additions at once cannot both take the last place.
     const [last] = await tx
-      .select({ position: max(recipients.position) })
+      .select({ position: max(recipients.position), people: count() })
       .from(recipients)
       .where(eq(recipients.agentId, agent.id));
+    if ((last?.people ?? 0) >= quotas.recipients_per_agent) {
+      throw badRequest(recipientQuotaDetail(quotas.recipients_per_agent));
+    }
     if (data.is_primary) await clearPrimary(tx, agent.id);
     const [row] = await tx
       .insert(recipients)

@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client';
 import { type AgentRow, agents, type UploadRow, type UserRow, uploads } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { readSettings } from '../../lib/settings';
 import { findAgentByUserId, loadAgentRecord } from '../agents/queries';
 import { toAgentRecord } from '../agents/serialize';
 import { activateIfOnboardingComplete } from '../agents/status';
@@ -52,6 +53,35 @@ async function agentOf(db: Executor, user: UserRow) {
   return agent;
 }
 
+/**
+ * Issue #17 item 4: uploads started and not finished per account, and bytes kept per agent
+ * (confirmed files and uploads on their way), each a setting (console > Settings > Quotas).
+ */
+async function checkUploadQuotas(deps: AppDeps, user: UserRow, agentId: string, size: number) {
+  const { quotas } = await readSettings(deps.database.db);
+  const [row] = await deps.database.db
+    .select({
+      pending: sql<number>`count(*) filter (where ${uploads.userId} = ${user.id} and ${uploads.status} = 'pending' and ${uploads.expiresAt} > now())::int`,
+      bytes: sql<number>`coalesce(sum(${uploads.size}) filter (where ${uploads.agentId} = ${agentId} and (${uploads.status} = 'confirmed' or (${uploads.status} = 'pending' and ${uploads.expiresAt} > now()))), 0)::bigint`,
+    })
+    .from(uploads)
+    .where(sql`${uploads.userId} = ${user.id} or ${uploads.agentId} = ${agentId}`);
+  if (Number(row?.pending ?? 0) >= quotas.upload_tickets_per_account) {
+    throw new AppError(
+      'rate_limited',
+      `You have ${quotas.upload_tickets_per_account} uploads that have not finished. Wait for them to finish (an unfinished one expires after 15 minutes), then try again.`,
+      { 'Retry-After': String(UPLOAD_TTL_SECONDS) },
+    );
+  }
+  const limit = quotas.storage_mb_per_agent * 1024 * 1024;
+  if (Number(row?.bytes ?? 0) + size > limit) {
+    throw new AppError(
+      'payload_too_large',
+      `This file would take your stored files over ${formatBytes(limit)}. Delete photos or videos you no longer use, then upload it again.`,
+    );
+  }
+}
+
 /** POST /api/upload: checks kind, type and size, chooses the key, and returns where to PUT the bytes. */
 export async function requestUpload(
   deps: AppDeps,
@@ -72,6 +102,7 @@ export async function requestUpload(
     );
   }
   const agent = await agentOf(deps.database.db, user);
+  await checkUploadQuotas(deps, user, agent.id, request.size);
   const id = randomUUID();
   const key = `agents/${agent.id}/${request.kind}/${id}.${EXTENSIONS[request.contentType] ?? 'bin'}`;
   const presigned = await deps.providers.storage.presignUpload({

@@ -32,6 +32,12 @@ export function settingsPatch(saved: Settings, next: Settings): SettingsPatch {
     ),
   );
   if (Object.keys(limits).length > 0) patch.provider_limits = limits;
+  const quotas = Object.fromEntries(
+    Object.entries(next.quotas).filter(
+      ([key, value]) => saved.quotas[key as keyof Settings['quotas']] !== value,
+    ),
+  );
+  if (Object.keys(quotas).length > 0) patch.quotas = quotas;
   for (const group of ['lead_delivery'] as const) {
     const changed = Object.fromEntries(
       Object.entries(next[group]).filter(
@@ -48,6 +54,7 @@ const FIELD_WORDS: [TopKey, RegExp][] = [
   ['rating_trend_threshold', /threshold|trend/i],
   ['lead_delivery', /deliver/i],
   ['provider_limits', /SMTP|texts? per second/i],
+  ['quotas', /recipients per agent|uploads in progress|storage per agent/i],
 ];
 
 /** Which field a server refusal is about: the only one sent, else the one its words name. */
@@ -247,6 +254,55 @@ export function SettingsForm({ settings }: { settings: Settings }) {
               max={500}
               step={1}
               {...form.register('provider_limits.sms_per_second', { valueAsNumber: true })}
+            />
+          </Field>
+        </div>
+      </AdminSection>
+      <AdminSection
+        title="Quotas"
+        description="What one account may hold. Going over is refused with a message that says what to do."
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label="Recipients per agent"
+            description="People on an agent's routing list."
+            error={errors.quotas?.recipients_per_agent?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={500}
+              step={1}
+              {...form.register('quotas.recipients_per_agent', { valueAsNumber: true })}
+            />
+          </Field>
+          <Field
+            label="Uploads in progress"
+            description="Files an account has started and not finished uploading."
+            error={errors.quotas?.upload_tickets_per_account?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={500}
+              step={1}
+              {...form.register('quotas.upload_tickets_per_account', { valueAsNumber: true })}
+            />
+          </Field>
+          <Field
+            label="Storage per agent (MB)"
+            description="Photos, logos, documents and videos kept for one agent."
+            error={errors.quotas?.storage_mb_per_agent?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={50}
+              max={100000}
+              step={1}
+              {...form.register('quotas.storage_mb_per_agent', { valueAsNumber: true })}
             />
           </Field>
         </div>

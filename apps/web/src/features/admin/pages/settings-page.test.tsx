@@ -98,4 +98,25 @@ describe('the settings page', { timeout: 20_000 }, () => {
       provider_limits: { smtp_connections: 8, sms_per_second: 10 },
     });
   });
+
+  it('changes a quota on its own (issue #17 item 4)', async () => {
+    const server = settingsServer((body) =>
+      json(200, { ...DEFAULT_SETTINGS, quotas: { ...DEFAULT_SETTINGS.quotas, ...body.quotas } }),
+    );
+    const { user } = renderApp('/admin/settings');
+    const recipients = await screen.findByLabelText('Recipients per agent', {}, PAGE_LOAD);
+    expect(recipients).toHaveValue(20);
+    expect(screen.getByLabelText('Storage per agent (MB)')).toHaveValue(10_000);
+    await user.clear(recipients);
+    await user.type(recipients, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('At least 1 recipient per agent')).toBeInTheDocument();
+    await user.clear(recipients);
+    await user.type(recipients, '30');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PATCH /api/admin/settings')[0]!)).toEqual({
+      quotas: { recipients_per_agent: 30 },
+    });
+  });
 });
