@@ -2,7 +2,7 @@ import { UPLOAD_KINDS } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settings, uploads } from '../src/db/schema';
+import { agents, groupMemberships, groups, settings, uploads } from '../src/db/schema';
 import { forgetSettings } from '../src/lib/settings';
 import type { LocalStorageProvider } from '../src/providers/storage/local';
 import { agentSession } from './helpers/agent-session';
@@ -154,7 +154,7 @@ describe('confirming an upload', () => {
     expect(record.agent_headshots_urls).toEqual([`/api/files/${id}`]);
     expect(record.onboarding_steps.headshots).toBe(true);
 
-    const original = await ctx.app.inject({ url: `/api/files/${id}?original=1` });
+    const original = await ctx.app.inject({ url: `/api/files/${id}?original=1`, headers });
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.headers['x-content-type-options']).toBe('nosniff');
@@ -165,7 +165,7 @@ describe('confirming an upload', () => {
       const [row] = await ctx.deps.database.db.select().from(uploads).where(eq(uploads.id, id));
       return row?.webKey;
     });
-    const web = await ctx.app.inject({ url: `/api/files/${id}` });
+    const web = await ctx.app.inject({ url: `/api/files/${id}`, headers });
     expect(web.headers['content-type']).toBe('image/webp');
     const meta = await sharp(web.rawPayload).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(1600);
@@ -183,7 +183,7 @@ describe('confirming an upload', () => {
       const [row] = await ctx.deps.database.db.select().from(uploads).where(eq(uploads.id, id));
       expect(row!.status).toBe('rejected');
       expect(await ctx.deps.providers.storage.head(row!.key)).toBeNull();
-      expect((await ctx.app.inject({ url: `/api/files/${id}` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ url: `/api/files/${id}`, headers })).statusCode).toBe(404);
     }
   });
 
@@ -243,12 +243,15 @@ describe('confirming an upload', () => {
     const { headers } = await agentSession(ctx);
     const certificate = await upload(headers, 'eo_certificate', pdf, 'application/pdf', 'E&O 2026.pdf');
     expect(certificate.confirmed.json().eo_certificate).toBe(`/api/files/${certificate.id}`);
-    const file = await ctx.app.inject({ url: `/api/files/${certificate.id}` });
+    const file = await ctx.app.inject({ url: `/api/files/${certificate.id}`, headers });
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="E&O 2026.pdf"/);
 
     const video = await upload(headers, 'fsbo_video', mp4, 'video/mp4', 'tour.mp4');
     expect(video.confirmed.json().videos_fsbo_urls).toEqual([`/api/files/${video.id}`]);
-    const part = await ctx.app.inject({ url: `/api/files/${video.id}`, headers: { range: 'bytes=0-9' } });
+    const part = await ctx.app.inject({
+      url: `/api/files/${video.id}`,
+      headers: { ...headers, range: 'bytes=0-9' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toHaveLength(10);
   });
@@ -264,7 +267,7 @@ describe('deleting and reordering', () => {
       agent_headshots_urls: [],
       onboarding_steps: { headshots: false },
     });
-    expect((await ctx.app.inject({ url: `/api/files/${id}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/api/files/${id}`, headers })).statusCode).toBe(404);
   });
 
   it('reorders a list only into the same files', async () => {
@@ -351,5 +354,53 @@ describe('quotas (issue #17 item 4)', () => {
       'This file would take your stored files over 50 MB. Delete photos or videos you no longer use, then upload it again.',
     );
     expect((await ask(headers, { ...video, size: 40 * 1024 * 1024 })).statusCode).toBe(201);
+  });
+});
+
+describe('who may read a file (issue #17 item 6)', () => {
+  it('its owner (bearer or session cookie), the office, a group manager and superusers; nobody else', async () => {
+    const db = ctx.deps.database.db;
+    const owner = await agentSession(ctx);
+    const certificate = await upload(owner.headers, 'eo_certificate', pdf, 'application/pdf', 'E&O.pdf');
+    const url = `/api/files/${certificate.id}`;
+    const read = (headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+
+    // Anonymous: no session, no file (it used to answer forever).
+    const anonymous = await read();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.rawPayload.includes(pdf)).toBe(false);
+    // The owner's browser: the refresh cookie it sends with the request is enough.
+    const signedIn = await login(ctx.app, owner.user.email, owner.password, '10.70.0.1');
+    expect((await read({ cookie: signedIn.cookie! })).statusCode).toBe(200);
+    // ...until that session ends.
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: signedIn.cookie! } });
+    expect((await read({ cookie: signedIn.cookie! })).statusCode).toBe(401);
+
+    // Another agent: as if it did not exist.
+    const stranger = await agentSession(ctx);
+    expect((await read(stranger.headers)).statusCode).toBe(404);
+
+    // The agent's office and a manager of the agent's group may; a plain member of it may not.
+    const office = await seedUser(db, { userRole: 'corporate' });
+    await db.update(agents).set({ corporateUserId: office.user.id }).where(eq(agents.id, owner.agent.id));
+    const officeToken = (await login(ctx.app, office.user.email, office.password, '10.70.0.2')).accessToken;
+    expect((await read(bearer(officeToken))).statusCode).toBe(200);
+    const manager = await agentSession(ctx);
+    const member = await agentSession(ctx);
+    const [group] = await db
+      .insert(groups)
+      .values({ name: 'West', corporateUserId: office.user.id })
+      .returning();
+    await db.insert(groupMemberships).values([
+      { groupId: group!.id, agentId: owner.agent.id, isManager: false },
+      { groupId: group!.id, agentId: manager.agent.id, isManager: true },
+      { groupId: group!.id, agentId: member.agent.id, isManager: false },
+    ]);
+    expect((await read(manager.headers)).statusCode).toBe(200);
+    expect((await read(member.headers)).statusCode).toBe(404);
+
+    const admin = await seedUser(db, { isSuperuser: true, userRole: 'superuser' });
+    const adminToken = (await login(ctx.app, admin.user.email, admin.password, '10.70.0.3')).accessToken;
+    expect((await read(bearer(adminToken))).statusCode).toBe(200);
   });
 });

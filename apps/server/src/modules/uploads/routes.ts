@@ -17,6 +17,7 @@ import { uploads } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { LocalStorageProvider } from '../../providers/storage/local';
+import { requireFileAccess } from './file-access';
 import { confirmUpload, deleteUpload, reorderMedia, requestUpload } from './service';
 
 const errors = {
@@ -96,7 +97,8 @@ export async function uploadRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['uploads'],
-        summary: 'A confirmed file (its web version for images, unless ?original=1)',
+        summary:
+          "A confirmed file (its web version for images, unless ?original=1), for its owner, the agent's office and managers, and superusers (bearer or the session cookie)",
         params: IdParams,
         querystring: z.object({ original: z.enum(['0', '1']).optional() }),
       },
@@ -107,6 +109,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         .from(uploads)
         .where(eq(uploads.id, request.params.id));
       if (!upload || upload.status !== 'confirmed') throw notFound('File not found');
+      await requireFileAccess(request, upload);
       const spec = (UPLOAD_KINDS as Record<string, UploadKindSpec>)[upload.kind];
       const useWeb = Boolean(upload.webKey) && request.query.original !== '1';
       const key = useWeb ? upload.webKey! : upload.key;
