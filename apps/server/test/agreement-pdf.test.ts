@@ -34,7 +34,7 @@ describe('agreement PDFs with names in any Latin script', () => {
     expect(text).not.toContain('?');
     // The long name is on the signature page, whole, though wrapped over two lines.
     const signaturePage = (await pdfPages(original)).at(-1)!;
-    expect(signaturePage.replace(/\s+/g, ' ')).toContain(`${BROKER} Maximiliana`);
+    expect(signaturePage.replace(/\s+/g, ' ')).toContain(`Name: ${BROKER} ${LONG}`);
 
     const final = await finaliseAgreementPdf(original, {
       requestId: 'req-1',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { rateLimits, users } from '../src/db/schema';
+import { addressGroup } from '../src/modules/auth/login';
 import { createTestContext, login, type TestContext, testConfig } from './helpers/app';
 import { seedUser } from './helpers/factories';
 
@@ -144,6 +145,26 @@ describe('login rate limits', () => {
       (await login(ctx.app, 'owner@example.com', 'attacker-guess', '10.9.0.1')).response.statusCode,
     ).toBe(429);
     expect((await login(ctx.app, 'owner@example.com', password, '192.0.2.10')).response.statusCode).toBe(200);
+  });
+
+  it('takes parallel attempts one at a time: a burst gets no more than the free tries', async () => {
+    await seedUser(ctx.deps.database.db, { email: 'burst@example.com' });
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async () => (await login(ctx.app, 'burst@example.com', 'guess-it', '10.1.5.1')).response.statusCode,
+      ),
+    );
+    expect(statuses.filter((status) => status === 400)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+  });
+
+  it('counts an IPv6 network (/64) as one address, and an IPv4-mapped address as its IPv4', () => {
+    expect(addressGroup('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:db8:1:2:ffff::9')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressGroup('10.1.2.3')).toBe('10.1.2.3');
   });
 
   it('limits failed logins per IP across accounts, and a forged X-Forwarded-For does not reset it', async () => {

@@ -530,6 +530,13 @@ describe('CSV import (superusers)', () => {
       'The header row names phone more than once: keep one column for it and send the file again.',
     );
     expect((await db().select().from(leads)).length).toBe(before);
+    // A control character in the file: refused with its line (issue #17 item 1).
+    const nul = await upload(
+      'lead_type,zip,phone\nfsbo,85004,(602) 555-0199\nfsbo,85004,(602) 555\u0000-0100',
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().detail).toMatch(/^body, line 3: control characters/);
+    expect((await db().select().from(leads)).length).toBe(before);
     const dana = await activeAgent('Not Admin');
     const refused = await ctx.app.inject({
       method: 'POST',

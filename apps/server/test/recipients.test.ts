@@ -293,7 +293,7 @@ describe('the routing list has a ceiling (issue #17 item 4)', () => {
     const fourth = await call('POST', '', { first_name: 'Lee', email: 'lee@example.com', send_email: true });
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json().detail).toBe(
-      'You already have 3 people receiving your leads, the most an account can have. Remove one to add someone else.',
+      'Your routing list already has 3 people, the most an account can have. Remove someone to add someone else.',
     );
     expect((await call('GET', '')).json().map((r: { first_name: string }) => r.first_name)).toEqual([
       'Dana',

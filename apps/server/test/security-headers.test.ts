@@ -45,10 +45,24 @@ describe('security headers', () => {
       production('https://portal.example.com', {
         S3_BUCKET: 'media',
         S3_ENDPOINT: 'https://s3.example.net/',
+        S3_FORCE_PATH_STYLE: 'true',
       }),
     );
     expect(csp).toContain("img-src 'self' data: blob: https://s3.example.net;");
     expect(csp).toContain("connect-src 'self' https://s3.example.net;");
+    // Virtual-hosted style (the default): the bucket is a subdomain of the endpoint.
+    const hosted = contentSecurityPolicy(
+      production('https://portal.example.com', {
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'https://nyc3.spaces.example.net',
+      }),
+    );
+    expect(hosted).toContain(
+      "connect-src 'self' https://nyc3.spaces.example.net https://media.nyc3.spaces.example.net;",
+    );
+    expect(hosted).toContain(
+      "media-src 'self' blob: https://nyc3.spaces.example.net https://media.nyc3.spaces.example.net;",
+    );
     expect(contentSecurityPolicy(production('https://portal.example.com'))).toContain("connect-src 'self';");
   });
 

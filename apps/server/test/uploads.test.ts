@@ -334,10 +334,15 @@ describe('quotas (issue #17 item 4)', () => {
     expect((await ask(headers, headshot)).statusCode).toBe(201);
     const third = await ask(headers, headshot);
     expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(800);
     expect(third.json().detail).toBe(
       'You have 2 uploads that have not finished. Wait for them to finish (an unfinished one expires after 15 minutes), then try again.',
     );
-    // Finished ones do not count: another account is not held back either.
+    // Asked all at once, no more pass than the quota allows.
+    const burst = await agentSession(ctx);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => ask(burst.headers, headshot)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(2);
+    // Another account is not held back.
     const other = await agentSession(ctx);
     expect((await ask(other.headers, headshot)).statusCode).toBe(201);
   });
@@ -349,11 +354,22 @@ describe('quotas (issue #17 item 4)', () => {
     expect(confirmed.statusCode).toBe(200);
     const video = { kind: 'other_video', fileKey: 'tour.mp4', contentType: 'video/mp4' };
     const over = await ask(headers, { ...video, size: 50 * 1024 * 1024 });
-    expect(over.statusCode).toBe(413);
+    expect(over.statusCode).toBe(409);
     expect(over.json().detail).toBe(
       'This file would take your stored files over 50 MB. Delete photos or videos you no longer use, then upload it again.',
     );
     expect((await ask(headers, { ...video, size: 40 * 1024 * 1024 })).statusCode).toBe(201);
+  });
+
+  it('forgets a single file once it is replaced: it no longer counts, and it is gone', async () => {
+    const { headers } = await agentSession(ctx);
+    const first = await upload(headers, 'eo_certificate', pdf, 'application/pdf', 'old.pdf');
+    const second = await upload(headers, 'eo_certificate', pdf, 'application/pdf', 'new.pdf');
+    expect(second.confirmed.json().eo_certificate).toBe(`/api/files/${second.id}`);
+    const [old] = await ctx.deps.database.db.select().from(uploads).where(eq(uploads.id, first.id));
+    expect(old!.status).toBe('deleted');
+    expect(await ctx.deps.providers.storage.head(old!.key)).toBeNull();
+    expect((await ctx.app.inject({ url: `/api/files/${first.id}`, headers })).statusCode).toBe(404);
   });
 });
 

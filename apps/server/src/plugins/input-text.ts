@@ -14,7 +14,13 @@ const MAX_DEPTH = 32;
 
 /** The first field (dotted path) whose text holds a control character, or null. */
 export function fieldWithControlCharacter(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path || 'body' : null;
+  if (typeof value === 'string') {
+    const at = value.search(CONTROL);
+    if (at < 0) return null;
+    if (path) return path;
+    // A body sent as text (a CSV file): the line, so the sender can find it.
+    return `body, line ${value.slice(0, at).split('\n').length}`;
+  }
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   if (Buffer.isBuffer(value)) return null;
   const entries = Array.isArray(value)

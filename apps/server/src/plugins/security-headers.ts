@@ -8,8 +8,12 @@ import type { Config } from '../config';
  */
 function storageOrigins(config: Config): string[] {
   if (!config.s3) return [];
-  if (config.s3.endpoint) return [new URL(config.s3.endpoint).origin];
-  return ['https://*.amazonaws.com'];
+  if (!config.s3.endpoint) return ['https://*.amazonaws.com'];
+  const endpoint = new URL(config.s3.endpoint);
+  // Without path style the SDK addresses the bucket as a subdomain of the endpoint.
+  return config.s3.forcePathStyle
+    ? [endpoint.origin]
+    : [endpoint.origin, `${endpoint.protocol}//${config.s3.bucket}.${endpoint.host}`];
 }
 
 /**

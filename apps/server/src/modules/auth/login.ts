@@ -1,5 +1,5 @@
 import { ERROR } from '@portal/shared';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { rateLimits, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -9,8 +9,31 @@ import { burnPasswordCheck, verifyPassword } from './passwords';
 import { type IssuedSession, revokeAllSessions, rotateRefreshToken, startSession } from './sessions';
 import { type ClientInfo, findUserByEmail } from './users';
 
-/** Failures from one address against one account are counted under this key. */
-export const loginPairKey = (email: string, ip: string) => `login:pair:${email.trim().toLowerCase()}|${ip}`;
+/**
+ * The address a sign-in is counted under: IPv4 as it is, IPv6 by its /64 (one subscriber's
+ * network hands out billions of addresses, so a single IPv6 address means nothing), an
+ * IPv4-mapped IPv6 address as the IPv4 it maps.
+ */
+export function addressGroup(ip: string): string {
+  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const bare = ip.toLowerCase().split('%')[0]!;
+  const [head = '', tail = ''] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = bare.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** Failures from one address (group) against one account are counted under this key. */
+export const loginPairKey = (email: string, ip: string) =>
+  `login:pair:${email.trim().toLowerCase()}|${addressGroup(ip)}`;
 /** Every address's failures against one account start with this (cleared by a password reset). */
 export const loginPairPrefix = (email: string) => `login:pair:${email.trim().toLowerCase()}|`;
 
@@ -18,43 +41,45 @@ export const loginPairPrefix = (email: string) => `login:pair:${email.trim().toL
 const MAX_DELAY_SECONDS = 15 * 60;
 
 /**
- * Seconds this address must still wait before trying this account again: none for its first
- * `free` failures, then 2, 4, 8, ... seconds after each further failure, at most 15 minutes.
- * The count is per account and address, so failures from elsewhere never lock the owner out
- * (issue #17 item 7); it is forgotten after a quiet window.
+ * One attempt of this address on this account, counted before the password is checked, in one
+ * statement: the waits hold under parallel requests (the row is locked while it is read and
+ * written). The first `free` attempts since the last success cost nothing; after that each one
+ * waits 2, 4, 8, ... seconds after the previous one, at most 15 minutes. An attempt made during
+ * a wait is refused and not counted. The count is forgotten only after a quiet window that
+ * starts when the wait is over, so reaching the cap does not hand out free attempts again.
+ * Failures from other addresses never lock the owner out (issue #17 item 7). Answers the
+ * seconds still to wait (0: go ahead).
  */
-async function pairWait(deps: AppDeps, key: string): Promise<number> {
-  const { loginPerAccount: free, windowSeconds } = deps.config.rateLimits;
-  const [row] = await deps.database.db
-    .select({
-      wait: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.windowStart}
-        + make_interval(secs => least(power(2, ${rateLimits.count} - ${free} + 1), ${MAX_DELAY_SECONDS}))
-        - now()))))::int`,
-    })
-    .from(rateLimits)
-    .where(
-      and(
-        eq(rateLimits.key, key),
-        gte(rateLimits.count, free),
-        sql`${rateLimits.windowStart} > now() - make_interval(secs => ${windowSeconds})`,
-      ),
-    );
-  return Number(row?.wait ?? 0);
-}
-
-/** One more failure for this account from this address; the window restarts after a quiet spell. */
-async function countPairFailure(deps: AppDeps, key: string): Promise<void> {
-  const window = sql`make_interval(secs => ${deps.config.rateLimits.windowSeconds})`;
-  await deps.database.db
-    .insert(rateLimits)
-    .values({ key, windowStart: sql`now()`, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= now() - ${window} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`now()`,
-      },
-    });
+async function takePairAttempt(deps: AppDeps, key: string): Promise<number> {
+  const free = Math.trunc(deps.config.rateLimits.loginPerAccount);
+  const windowSeconds = Math.trunc(deps.config.rateLimits.windowSeconds);
+  // The wait a row's count asks for (the exponent capped, so it never overflows).
+  const delay = (row: string) =>
+    `(case when ${row}.count < ${free} then 0 else least(power(2, least(${row}.count - ${free} + 1, 20)), ${MAX_DELAY_SECONDS}) end)`;
+  // A row still counts until a quiet window has passed after its wait.
+  const live = (row: string) =>
+    `(${row}.window_start + make_interval(secs => ${delay(row)} + ${windowSeconds}) > now())`;
+  // The row exists before it is locked, so the first burst of parallel attempts queues on it too.
+  await deps.database.db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 0) on conflict (key) do nothing`);
+  const result = (await deps.database.db.execute(sql`
+    with prev as (
+      select p.count, p.window_start, ${sql.raw(live('p'))} as live
+      from rate_limits p where p.key = ${key} for update
+    ), verdict as (
+      select coalesce((select case when prev.live then greatest(0, ceil(extract(epoch from
+        prev.window_start + make_interval(secs => ${sql.raw(delay('prev'))}) - now())))::int else 0 end
+        from prev), 0) as wait
+    ), counted as (
+      insert into rate_limits as r (key, window_start, count)
+        select ${key}, now(), 1 from verdict where verdict.wait = 0
+      on conflict (key) do update set
+        count = case when ${sql.raw(live('r'))} then r.count + 1 else 1 end,
+        window_start = now()
+      returning 1
+    )
+    select wait from verdict`)) as unknown as { rows: { wait: number }[] };
+  return Number(result.rows[0]?.wait ?? 0);
 }
 
 /**
@@ -68,12 +93,12 @@ export async function login(
 ): Promise<{ session: IssuedSession; user: UserRow }> {
   const { db } = deps.database;
   const { rateLimits: limits } = deps.config;
-  const ipKey = `login:ip:${options.client.ip}`;
+  const ipKey = `login:ip:${addressGroup(options.client.ip)}`;
   const pairKey = loginPairKey(options.email, options.client.ip);
   await enforceRateLimits(db, [
     { key: ipKey, limit: limits.loginPerIp, windowSeconds: limits.windowSeconds },
   ]);
-  const wait = await pairWait(deps, pairKey);
+  const wait = await takePairAttempt(deps, pairKey);
   if (wait > 0) throw new AppError('rate_limited', ERROR.tooManyRequests, { 'Retry-After': String(wait) });
 
   const user = await findUserByEmail(db, options.email);
@@ -81,7 +106,7 @@ export async function login(
   if (user?.passwordHash) valid = await verifyPassword(user.passwordHash, options.password);
   else await burnPasswordCheck(options.password);
   if (!user || !valid || !user.isActive) {
-    await countPairFailure(deps, pairKey);
+    // The attempt was counted before the check: a failure needs nothing more.
     await audit(db, {
       action: 'login_failed',
       actorEmail: options.email.slice(0, 254),

@@ -141,7 +141,7 @@ async function clearPrimary(tx: Tx, agentId: string, except?: string) {
 
 /** Issue #17 item 4: a routing list has a ceiling (console > Settings > Quotas). */
 export const recipientQuotaDetail = (limit: number) =>
-  `You already have ${limit} people receiving your leads, the most an account can have. Remove one to add someone else.`;
+  `Your routing list already has ${limit} people, the most an account can have. Remove someone to add someone else.`;
 
 export async function addRecipient(db: Db, user: UserRow, input: RecipientCreate): Promise<Recipient> {
   const data = RecipientCreateSchema.parse(input);

@@ -188,11 +188,14 @@ export async function generateAgreementPdf(
       borderColor: MUTED,
       borderWidth: 0.75,
     });
-    // A long name or address wraps within the column beside the box (two lines each at most).
+    // A long name or address wraps within the column beside the box.
     const column = PAGE.width - MARGIN - (MARGIN + SIGNATURE_BLOCK.boxWidth + 16);
-    const details = [`Name: ${signer.name}`, `E-mail: ${signer.email}`].flatMap((line) =>
-      wrap(regular, line, 9.5, column).slice(0, 2),
-    );
+    // Up to three lines for the name and two for the address: four fit above the "Signed" line,
+    // and a name that long is rarer than an address.
+    const details = [
+      ...wrap(regular, `Name: ${signer.name}`, 9.5, column).slice(0, 3),
+      ...wrap(regular, `E-mail: ${signer.email}`, 9.5, column).slice(0, 2),
+    ];
     details.forEach((line, index) => {
       page.drawText(line, {
         x: MARGIN + SIGNATURE_BLOCK.boxWidth + 16,
@@ -272,10 +275,10 @@ export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Pro
         height: scaled.height,
       });
     }
-    // Below the name and e-mail (up to four lines beside the box).
+    // Below the name and e-mail (up to five lines beside the box).
     signaturePage.drawText(printable(regular, `Signed ${stamp(signer.signedAt)}`), {
       x: MARGIN + SIGNATURE_BLOCK.boxWidth + 16,
-      y: top - 84,
+      y: top - 96,
       size: 9.5,
       font: regular,
       color: SIGNATURE_INK,

@@ -1,5 +1,5 @@
 import { ERROR } from '@portal/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { refreshTokens, sessionFamilies, type UploadRow, type UserRow, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
@@ -25,6 +25,8 @@ async function fileViewer(request: FastifyRequest): Promise<UserRow | null> {
     .where(
       and(
         eq(refreshTokens.tokenHash, sha256(token)),
+        // The family's newest token (a request already on its way during a rotation gets a minute).
+        or(isNull(refreshTokens.rotatedAt), gt(refreshTokens.rotatedAt, sql`now() - interval '60 seconds'`)),
         isNull(sessionFamilies.revokedAt),
         gt(sessionFamilies.expiresAt, sql`now()`),
         eq(users.isActive, true),

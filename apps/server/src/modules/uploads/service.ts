@@ -57,11 +57,13 @@ async function agentOf(db: Executor, user: UserRow) {
  * Issue #17 item 4: uploads started and not finished per account, and bytes kept per agent
  * (confirmed files and uploads on their way), each a setting (console > Settings > Quotas).
  */
-async function checkUploadQuotas(deps: AppDeps, user: UserRow, agentId: string, size: number) {
-  const { quotas } = await readSettings(deps.database.db);
-  const [row] = await deps.database.db
+async function checkUploadQuotas(db: Executor, user: UserRow, agentId: string, size: number) {
+  const { quotas } = await readSettings(db);
+  const [row] = await db
     .select({
       pending: sql<number>`count(*) filter (where ${uploads.userId} = ${user.id} and ${uploads.status} = 'pending' and ${uploads.expiresAt} > now())::int`,
+      // When the oldest unfinished upload lapses, in seconds (what Retry-After says).
+      lapse: sql<number>`coalesce(ceil(extract(epoch from min(${uploads.expiresAt}) filter (where ${uploads.userId} = ${user.id} and ${uploads.status} = 'pending' and ${uploads.expiresAt} > now()) - now())), 0)::int`,
       bytes: sql<number>`coalesce(sum(${uploads.size}) filter (where ${uploads.agentId} = ${agentId} and (${uploads.status} = 'confirmed' or (${uploads.status} = 'pending' and ${uploads.expiresAt} > now()))), 0)::bigint`,
     })
     .from(uploads)
@@ -70,13 +72,14 @@ async function checkUploadQuotas(deps: AppDeps, user: UserRow, agentId: string, 
     throw new AppError(
       'rate_limited',
       `You have ${quotas.upload_tickets_per_account} uploads that have not finished. Wait for them to finish (an unfinished one expires after 15 minutes), then try again.`,
-      { 'Retry-After': String(UPLOAD_TTL_SECONDS) },
+      { 'Retry-After': String(Math.max(1, Number(row?.lapse ?? UPLOAD_TTL_SECONDS))) },
     );
   }
   const limit = quotas.storage_mb_per_agent * 1024 * 1024;
   if (Number(row?.bytes ?? 0) + size > limit) {
+    // 409: the request is fine, the account's state refuses it (a 413 reads as "this file is too big").
     throw new AppError(
-      'payload_too_large',
+      'conflict',
       `This file would take your stored files over ${formatBytes(limit)}. Delete photos or videos you no longer use, then upload it again.`,
     );
   }
@@ -102,7 +105,6 @@ export async function requestUpload(
     );
   }
   const agent = await agentOf(deps.database.db, user);
-  await checkUploadQuotas(deps, user, agent.id, request.size);
   const id = randomUUID();
   const key = `agents/${agent.id}/${request.kind}/${id}.${EXTENSIONS[request.contentType] ?? 'bin'}`;
   const presigned = await deps.providers.storage.presignUpload({
@@ -111,16 +113,21 @@ export async function requestUpload(
     size: request.size,
     expiresInSeconds: UPLOAD_TTL_SECONDS,
   });
-  await deps.database.db.insert(uploads).values({
-    id,
-    userId: user.id,
-    agentId: agent.id,
-    kind: request.kind,
-    key,
-    contentType: request.contentType,
-    size: request.size,
-    filename: request.fileKey.replace(/[\r\n"\\/]/g, '_').slice(0, 255),
-    expiresAt: presigned.expiresAt,
+  // Checked and written under the agent's lock: parallel requests cannot all pass the quotas.
+  await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${agent.id}`}))`);
+    await checkUploadQuotas(tx, user, agent.id, request.size);
+    await tx.insert(uploads).values({
+      id,
+      userId: user.id,
+      agentId: agent.id,
+      kind: request.kind,
+      key,
+      contentType: request.contentType,
+      size: request.size,
+      filename: request.fileKey.replace(/[\r\n"\\/]/g, '_').slice(0, 255),
+      expiresAt: presigned.expiresAt,
+    });
   });
   return {
     upload_id: id,
@@ -213,16 +220,34 @@ export async function confirmUpload(deps: AppDeps, user: UserRow, id: string): P
   }
 
   const url = fileUrl(deps, upload.id);
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
     const agent = await lockAgent(tx, upload.agentId!);
-    await updateAgentField(tx, agent, spec.field, (current) =>
-      spec.multiple ? [...(current as string[]).filter((u) => u !== url), url] : url,
-    );
+    let previous: unknown = null;
+    await updateAgentField(tx, agent, spec.field, (current) => {
+      previous = current;
+      return spec.multiple ? [...(current as string[]).filter((u) => u !== url), url] : url;
+    });
     await tx
       .update(uploads)
       .set({ status: 'confirmed', confirmedAt: sql`now()` })
       .where(eq(uploads.id, upload.id));
+    // A single file replaced (a new certificate, cover...) is deleted: nobody can see it any more,
+    // and it must not count against the agent's storage.
+    const previousId =
+      !spec.multiple && typeof previous === 'string'
+        ? previous.match(/\/files\/([0-9a-f-]{36})$/)?.[1]
+        : undefined;
+    if (!previousId || previousId === upload.id) return null;
+    const [old] = await tx
+      .update(uploads)
+      .set({ status: 'deleted' })
+      .where(and(eq(uploads.id, previousId), eq(uploads.agentId, agent.id)))
+      .returning();
+    return old ?? null;
   });
+  for (const key of [replaced?.key, replaced?.webKey]) {
+    if (key) await deps.providers.storage.delete(key).catch(() => {});
+  }
   if (spec.image) {
     await deps.queue
       .send(QUEUES.resizeImage, { uploadId: upload.id }, { retryLimit: 3, retryDelay: 5 })
