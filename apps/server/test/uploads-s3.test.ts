@@ -76,7 +76,9 @@ describe('uploads on S3', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().agent_headshots_urls).toEqual([`/api/files/${upload_id}`]);
 
-    const file = await ctx.app.inject({ url: `/api/files/${upload_id}?original=1` });
+    const file = await ctx.app.inject({ url: `/api/files/${upload_id}?original=1`, headers });
+    // Private: no session, no redirect to the bucket.
+    expect((await ctx.app.inject({ url: `/api/files/${upload_id}` })).statusCode).toBe(401);
     expect(file.statusCode).toBe(302);
     const download = await fetch(file.headers.location as string);
     expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
