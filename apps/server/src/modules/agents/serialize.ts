@@ -110,14 +110,7 @@ export function toAgentRecord(row: AgentRow, extras: AgentExtras = {}): AgentRec
     onboarding_date: iso(row.onboardingDate),
     agent_status: row.agentStatus as AgentRecord['agent_status'],
     signup_status: row.signupStatus as AgentRecord['signup_status'],
-    fsbo: row.fsbo,
-    expired: row.expired,
-    divorced: row.divorced,
-    recent_buyers: row.recentBuyers,
-    absentee: row.absentee,
-    high_sell_score: row.highSellScore,
-    old_expired: row.oldExpired,
-    inherited: row.inherited,
+    ...nichesOf(row),
     subagents: row.subagents,
     subagents_notes: row.subagentsNotes,
     broker_of_record: (row.brokerOfRecord as AgentRecord['broker_of_record']) ?? null,
@@ -141,5 +134,28 @@ export function toAgentRecord(row: AgentRow, extras: AgentExtras = {}): AgentRec
     rating_trend: row.ratingTrend as AgentRecord['rating_trend'],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The agent's niche switches (lead type -> on/off), as the record and the routing rule read them. */
+export function nichesOf(row: {
+  fsbo: boolean;
+  expired: boolean;
+  divorced: boolean;
+  recentBuyers: boolean;
+  absentee: boolean;
+  highSellScore: boolean;
+  oldExpired: boolean;
+  inherited: boolean;
+}) {
+  return {
+    fsbo: row.fsbo,
+    expired: row.expired,
+    divorced: row.divorced,
+    recent_buyers: row.recentBuyers,
+    absentee: row.absentee,
+    high_sell_score: row.highSellScore,
+    old_expired: row.oldExpired,
+    inherited: row.inherited,
   };
 }

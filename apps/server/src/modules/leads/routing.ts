@@ -2,6 +2,7 @@ import { chooseAgent, type LeadType, type RoutingCandidate, type RoutingDecision
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { agents } from '../../db/schema';
+import { nichesOf } from '../agents/serialize';
 
 /**
  * The agents that could take a lead in this ZIP (GIN lookup on `zipcodes`), with their lead counts
@@ -51,16 +52,7 @@ export async function decideRouting(
     zipcodes: [lead.zip],
     excludedZips: row.excludedZips ?? [],
     excludedCities: (row.excludedCities ?? []).map((city) => city.city_name),
-    niches: {
-      fsbo: row.fsbo,
-      expired: row.expired,
-      divorced: row.divorced,
-      recent_buyers: row.recentBuyers,
-      absentee: row.absentee,
-      high_sell_score: row.highSellScore,
-      old_expired: row.oldExpired,
-      inherited: row.inherited,
-    },
+    niches: nichesOf(row),
     leadsLast30Days: Number(row.leads30),
     lastLeadAt: row.lastLeadAt ? new Date(row.lastLeadAt) : null,
   }));
