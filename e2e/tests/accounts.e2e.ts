@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openRegistrationLink } from '../support/agent';
 import { DEMO_ACCESS_CODE, DEMO_PASSWORD, uniqueEmail, useBrowser } from '../support/browser';
 import { linkFromMailbox, seeHeading, seeText, signIn } from '../support/mailbox';
 
@@ -14,7 +15,7 @@ async function register(email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /create|continue|account/i }).click();
-  await page.waitForURL(/\/signup\/mailingAddress$/);
+  await openRegistrationLink(page, email);
   return page;
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openRegistrationLink } from '../support/agent';
 import {
   ADMIN_EMAIL,
   baseUrl,
@@ -52,7 +53,7 @@ describe('the superuser console', () => {
     await agent.getByLabel('Password', { exact: true }).fill('console-journey-2026');
     await agent.getByLabel('Confirm password', { exact: true }).fill('console-journey-2026');
     await agent.getByRole('button', { name: 'Create my account' }).click();
-    await agent.waitForURL(/\/signup\/mailingAddress$/);
+    await openRegistrationLink(agent, email);
 
     // The office finds the agent and activates it, with a reason.
     await openSection(admin, 'Agents');

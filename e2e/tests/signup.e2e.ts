@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openRegistrationLink } from '../support/agent';
 import { DEMO_ACCESS_CODE, expectAccessible, uniqueEmail, useBrowser } from '../support/browser';
 import { expectInMailbox, seeHeading, seeText } from '../support/mailbox';
 
@@ -50,7 +51,7 @@ async function register(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await page.waitForURL(/\/signup\/mailingAddress$/);
+  await openRegistrationLink(page, email);
 }
 
 describe('signup wizard', () => {

@@ -4,6 +4,7 @@ import { agents, apiKeys, auditLog, leadEvents, leads, outboxMessages, recipient
 import { startRecipientSession } from '../src/modules/recipients/sessions';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { seedAgent, seedCorporate, seedLead, seedUser } from './helpers/factories';
+import { registerAndConfirm } from './helpers/register';
 
 /** The superuser console's API (issue #14, DESIGN.md section 8). */
 let ctx: TestContext;
@@ -308,14 +309,10 @@ describe('access codes', () => {
     const again = await call('POST', '/api/admin/access-codes', token, { code: 'spring-2027' });
     expect(again.statusCode).toBe(409);
 
-    const joined = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/portal/register',
-      payload: {
-        email: 'new.agent@realty.test',
-        access_code: 'spring-2027',
-        password: 'a-long-and-quiet-river',
-      },
+    const joined = await registerAndConfirm(ctx, {
+      email: 'new.agent@realty.test',
+      access_code: 'spring-2027',
+      password: 'a-long-and-quiet-river',
     });
     expect(joined.statusCode).toBe(201);
     const list = (await call('GET', '/api/admin/access-codes?q=spring', token)).json();

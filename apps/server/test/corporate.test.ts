@@ -5,6 +5,7 @@ import { corporateLoginLink } from '../src/modules/corporate/service';
 import { reconcileLeadCounts } from '../src/modules/leads/stats';
 import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { addMember, seedAccessCode, seedAgent, seedCorporate, seedLead } from './helpers/factories';
+import { registerAndConfirm } from './helpers/register';
 
 /**
  * Corporate users and group managers (SPEC.md sections 6 and 7, ADR 16): who sees which groups,
@@ -448,10 +449,10 @@ describe('access codes bound to an office', () => {
       corporateUserId: office.user.id,
       groupId: office.groups[0]!.id,
     });
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/portal/register',
-      payload: { email: 'joiner@example.com', access_code: code.code, password: 'a-sturdy-passphrase-77' },
+    const response = await registerAndConfirm(ctx, {
+      email: 'joiner@example.com',
+      access_code: code.code,
+      password: 'a-sturdy-passphrase-77',
     });
     expect(response.statusCode).toBe(201);
     const me = (await get('/api/portal/me', bearer(response.json().access_token))).json();

@@ -33,6 +33,7 @@ describe('the template previews of the dev mailbox (embedded mode)', () => {
       'magic_link',
       'corporate_login',
       'registration_attempt',
+      'registration_link',
       'lead_email',
       'lead_sms',
       'lead_call',

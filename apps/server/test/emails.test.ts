@@ -41,6 +41,7 @@ describe('every template, with all fields and with only the required ones', asyn
         'password_reset',
         'magic_link',
         'registration_attempt',
+        'registration_link',
         'password_changed',
         'corporate_login',
         'lead_email',

@@ -170,6 +170,8 @@ export const TOKEN_TTL_SECONDS = {
   access: 15 * 60,
   refresh: 30 * 24 * 60 * 60,
   verify_email: 60 * 60,
+  // The e-mailed link that creates a new account: as long as a verify link.
+  registration: 60 * 60,
   password_reset: 60 * 60,
   magic_link: 10 * 60,
   // Sent by the office, opened when the office manager gets to it: a day, and once only.

@@ -6,6 +6,8 @@ export const ERROR = {
   recipientSessionExpired: 'Recipient session expired',
   verificationFailed: 'Verification failed',
   registrationFailed: 'Registration failed',
+  accountExists:
+    'An account with this e-mail address already exists. Sign in, or reset your password if you have forgotten it.',
   invalidTokenFormat: 'Invalid token format',
   unsupportedTokenType: 'Unsupported token type',
   invalidResponse: 'Invalid response from server',

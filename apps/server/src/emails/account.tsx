@@ -104,6 +104,20 @@ export const magicLinkMessage = (link: string) =>
     note: 'The link works once and expires in 10 minutes. If you did not ask for it, ignore this message.',
   });
 
+/** The link that creates a new account: registration finishes only from the owner's mailbox. */
+export const registrationLinkMessage = (link: string) =>
+  linkMessage({
+    template: 'registration_link',
+    subject: 'Finish creating your account',
+    preview: 'One click creates your agent portal account and starts your signup.',
+    heading: 'Finish creating your account',
+    paragraphs: [
+      'Thank you for joining the agent portal. Open the link below to confirm this address: your account is created and your signup continues where you left it.',
+    ],
+    action: { label: 'Create my account', url: link },
+    note: 'The link works once and expires in one hour. If you did not sign up, ignore this message: no account is created.',
+  });
+
 export const registrationAttemptMessage = (loginUrl: string, resetUrl: string) =>
   linkMessage({
     template: 'registration_attempt',

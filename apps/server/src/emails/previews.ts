@@ -5,6 +5,7 @@ import {
   passwordChangedMessage,
   passwordResetMessage,
   registrationAttemptMessage,
+  registrationLinkMessage,
   verifyEmailMessage,
 } from './account';
 import { type LeadFacts, leadEmail } from './lead';
@@ -115,6 +116,7 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
     email('default', await passwordChangedMessage(url('/recovery'))),
     email('default', await magicLinkMessage(url(`/login/magic/${SAMPLE_TOKEN}`))),
     email('default', await registrationAttemptMessage(url('/login'), url('/recovery'))),
+    email('default', await registrationLinkMessage(url(`/signup/confirm/${SAMPLE_TOKEN}`))),
     email(
       'default',
       await corporateLinkMessage(url(`/login/corporate/${SAMPLE_TOKEN}`), 'Desert Realty Group'),

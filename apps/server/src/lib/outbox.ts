@@ -17,6 +17,7 @@ export const ACCOUNT_TEMPLATES: ReadonlySet<string> = new Set([
   'magic_link',
   'corporate_login',
   'registration_attempt',
+  'registration_link',
   'password_changed',
 ]);
 

@@ -65,6 +65,7 @@ const TABLES = [
   'refresh_tokens',
   'session_families',
   'one_time_tokens',
+  'pending_registrations',
   'access_codes',
   'audit_log',
   'outbox_messages',

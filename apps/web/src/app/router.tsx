@@ -286,6 +286,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ChoosePasswordPage,
                 ),
               },
+              {
+                path: paths.signupConfirm.path,
+                lazy: page(
+                  () => import('@/features/signup/pages/confirm-registration-page'),
+                  (m) => m.ConfirmRegistrationPage,
+                ),
+              },
               ...SIGNUP_STEP_PAGES.map((step) => ({
                 path: paths.signupStep.path(step),
                 lazy: async () => ({

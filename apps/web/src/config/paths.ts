@@ -64,6 +64,10 @@ export const paths = {
   },
   signup: { path: '/signup', href: () => '/signup' },
   signupChoosePassword: { path: '/signup/choose-password', href: () => '/signup/choose-password' },
+  signupConfirm: {
+    path: '/signup/confirm/:token',
+    href: (value: string) => `/signup/confirm/${token(value)}`,
+  },
   signupStep: {
     path: (step: SignupStepName) => `/signup/${step}`,
     href: (step: string) => `/signup/${step}`,

@@ -31,6 +31,8 @@ const OPEN_PATTERNS = [
   /^\/thankyou$/,
   /^\/terms_of_service$/,
   /^\/verify-email\/[^/]+$/,
+  // The e-mailed link that creates an account: it signs in whoever opens it, like a magic link.
+  /^\/signup\/confirm\/[^/]+$/,
   /^\/login\/magic\/[^/]+$/,
   /^\/login\/corporate\/[^/]+$/,
   /^\/sign\/[^/]+$/,

@@ -125,5 +125,15 @@ export const RegisterRequestSchema = z.object({
   password: PasswordSchema,
 });
 
+/** POST /portal/register/confirm: the token from the e-mailed link that creates the account. */
+export const RegistrationConfirmRequestSchema = z.object({ token: z.string().min(1).max(4096) });
+
+/**
+ * The one answer to every registration that passes the form's checks, whether or not the
+ * address already has an account (SECURITY.md item 4): the mailbox's owner learns the rest.
+ */
+export const REGISTRATION_SENT =
+  'Check your e-mail: we have sent a link to finish creating your account. It works once, for one hour.';
+
 export const DetailSchema = z.object({ detail: z.string() });
 export const MessageSchema = z.object({ detail: z.string() });

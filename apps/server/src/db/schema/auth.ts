@@ -107,3 +107,24 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: text(),
 });
+
+/**
+ * A registration waiting for its e-mailed link (SECURITY.md item 4): nothing is created in
+ * `users` until the address's owner opens the link, so registering tells nobody whether an
+ * address has an account. The newest request for an address replaces the earlier ones.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    accessCodeId: uuid()
+      .notNull()
+      .references(() => accessCodes.id, { onDelete: 'cascade' }),
+    passwordHash: text().notNull(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_registrations_email_idx').on(t.email)],
+);

@@ -11,6 +11,7 @@ export const LINK_TYPES = [
   'default_login',
   'recipient_login',
   'corporate_login',
+  'registration',
 ] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 

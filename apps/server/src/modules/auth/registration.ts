@@ -1,15 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR, SIGNUP_ENTRY_STATUS } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { ERROR, SIGNUP_ENTRY_STATUS, TOKEN_TTL_SECONDS } from '@portal/shared';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { accessCodes, agents, groupMemberships, type UserRow, users } from '../../db/schema';
-import { registrationAttemptMessage } from '../../emails/account';
+import {
+  accessCodes,
+  agents,
+  groupMemberships,
+  pendingRegistrations,
+  type UserRow,
+  users,
+} from '../../db/schema';
+import { registrationAttemptMessage, registrationLinkMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { throttleMail, writeAccountEmail } from './links';
+import { throttleMail } from './links';
+import { consumeLinkToken, issueLinkToken } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { type IssuedSession, startSession } from './sessions';
 import { type ClientInfo, findUserByEmail } from './users';
@@ -63,34 +71,119 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
- * POST /portal/register: creates the user and the agent record, writes the verification e-mail
- * and starts the session, all in one transaction: a failure leaves nothing behind.
+ * POST /portal/register: one answer for every address (SECURITY.md item 4). Both paths check
+ * the code, hash the password and write one e-mail in one transaction, so they also take about
+ * the same time. A new address gets a pending registration and the link that creates the
+ * account; an address with an account gets a note to its owner. Nothing is created in `users`
+ * until the link is opened, so a password tried at /login afterwards tells nothing either.
  */
 export async function register(
   deps: AppDeps,
   options: { email: string; accessCode: string; password: string; client: ClientInfo },
-): Promise<{ session: IssuedSession; user: UserRow }> {
+): Promise<void> {
   await throttleAccessCodes(deps, options.client.ip);
   assertAcceptablePassword(options.password);
-  // Hashing is costly: only for a code that works (it is checked again, locked, below).
+  // Hashing is costly: only for a code that works (it is checked again, locked, when the link is opened).
   if (!(await findUsableAccessCode(deps.database.db, options.accessCode)))
     throw badRequest(ERROR.invalidAccessCode);
-  const passwordHash = await hashPassword(options.password);
-  const { db } = deps.database;
   const email = options.email.trim().toLowerCase();
+  // Counted for every address alike: a refusal here says nothing about the account.
+  await throttleMail(deps, 'register', email, options.client.ip);
+  const passwordHash = await hashPassword(options.password);
 
-  let outcome:
-    | { existing: true }
-    | { existing: false; user: UserRow; session: IssuedSession; messageId: string };
+  const messageId = await deps.database.db.transaction(async (tx) => {
+    const code = await findUsableAccessCode(tx, options.accessCode);
+    if (!code) throw badRequest(ERROR.invalidAccessCode);
+    // Two requests for one address wait for each other: the newest replaces the earlier.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`register:${email}`}))`);
+    if (await findUserByEmail(tx, email)) {
+      return addEmail(tx, deps.config, {
+        to: email,
+        ...(await registrationAttemptMessage(
+          `${deps.config.publicUrl}/login`,
+          `${deps.config.publicUrl}/recovery`,
+        )),
+      });
+    }
+    await tx
+      .delete(pendingRegistrations)
+      .where(or(eq(pendingRegistrations.email, email), lt(pendingRegistrations.expiresAt, sql`now()`)));
+    const [pending] = await tx
+      .insert(pendingRegistrations)
+      .values({
+        email,
+        accessCodeId: code.id,
+        passwordHash,
+        ip: options.client.ip,
+        expiresAt: sql`now() + make_interval(secs => ${TOKEN_TTL_SECONDS.registration})`,
+      })
+      .returning({ id: pendingRegistrations.id });
+    const token = await issueLinkToken(tx, {
+      secret: deps.config.tokenSecret,
+      type: 'registration',
+      subject: pending!.id,
+      userId: null,
+      ttlSeconds: TOKEN_TTL_SECONDS.registration,
+    });
+    return addEmail(tx, deps.config, {
+      to: email,
+      ...(await registrationLinkMessage(`${deps.config.publicUrl}/signup/confirm/${token}`)),
+    });
+  });
+  await dispatchSafely(deps.queue, messageId);
+}
+
+/**
+ * POST /portal/register/confirm: the e-mailed link creates the user and the agent record at
+ * signup_status mailingAddress and starts the session, all in one transaction: a failure leaves
+ * nothing behind and the link unspent. Opening it proves the address, so the user is verified.
+ */
+export async function confirmRegistration(
+  deps: AppDeps,
+  options: { token: string; client: ClientInfo },
+): Promise<{ session: IssuedSession; user: UserRow }> {
+  const { db } = deps.database;
   try {
-    outcome = await db.transaction(async (tx) => {
-      const code = await findUsableAccessCode(tx, options.accessCode, true);
+    return await db.transaction(async (tx) => {
+      const spent = await consumeLinkToken(tx, {
+        secret: deps.config.tokenSecret,
+        token: options.token,
+        types: ['registration'],
+      });
+      if (!spent.ok) throw badRequest(ERROR.tokenInvalid);
+      const [pending] = await tx
+        .delete(pendingRegistrations)
+        .where(
+          and(eq(pendingRegistrations.id, spent.subject), gt(pendingRegistrations.expiresAt, sql`now()`)),
+        )
+        .returning();
+      if (!pending) throw badRequest(ERROR.tokenInvalid);
+      const email = pending.email;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`register:${email}`}))`);
+      if (await findUserByEmail(tx, email)) throw badRequest(ERROR.accountExists);
+      const [code] = await tx
+        .select()
+        .from(accessCodes)
+        .where(
+          and(
+            eq(accessCodes.id, pending.accessCodeId),
+            sql`${accessCodes.disabledAt} is null`,
+            sql`(${accessCodes.expiresAt} is null or ${accessCodes.expiresAt} > now())`,
+            sql`(${accessCodes.maxUses} is null or ${accessCodes.usedCount} < ${accessCodes.maxUses})`,
+          ),
+        )
+        .for('update');
       if (!code) throw badRequest(ERROR.invalidAccessCode);
-      if (await findUserByEmail(tx, email)) return { existing: true as const };
 
       const [user] = await tx
         .insert(users)
-        .values({ email, passwordHash, isAgent: true, userRole: 'agent' })
+        .values({
+          email,
+          passwordHash: pending.passwordHash,
+          isAgent: true,
+          userRole: 'agent',
+          isVerified: true,
+        })
         .returning();
       const [agent] = await tx
         .insert(agents)
@@ -120,45 +213,17 @@ export async function register(
         details: { access_code: code.code },
         ip: options.client.ip,
       });
-      const messageId = await writeAccountEmail(deps, tx, 'verify', user!);
       const session = await startSession(tx, {
         jwtSecret: deps.config.jwtSecret,
         userId: user!.id,
         ip: options.client.ip,
         userAgent: options.client.userAgent,
       });
-      return { existing: false as const, user: user!, session, messageId };
+      return { user: user!, session };
     });
   } catch (error) {
-    // Two registrations of one address at once: the second meets the unique index.
-    if (!isUniqueViolation(error)) throw error;
-    outcome = { existing: true };
+    // An account made for the address at the same moment (by a superuser): the unique index.
+    if (isUniqueViolation(error)) throw badRequest(ERROR.accountExists);
+    throw error;
   }
-
-  if (outcome.existing) {
-    await tellOwnerOfAttempt(deps, email, options.client.ip);
-    throw badRequest(ERROR.registrationFailed);
-  }
-  await dispatchSafely(deps.queue, outcome.messageId);
-  return { session: outcome.session, user: outcome.user };
-}
-
-/**
- * The owner of an existing account hears that someone tried to register with it (unless that
- * mail is throttled); the caller learns only that the registration failed (ADR 4).
- */
-async function tellOwnerOfAttempt(deps: AppDeps, email: string, ip: string) {
-  const mayMail = await throttleMail(deps, 'register', email, ip).then(
-    () => true,
-    () => false,
-  );
-  if (!mayMail) return;
-  const id = await addEmail(deps.database.db, deps.config, {
-    to: email,
-    ...(await registrationAttemptMessage(
-      `${deps.config.publicUrl}/login`,
-      `${deps.config.publicUrl}/recovery`,
-    )),
-  });
-  await dispatchSafely(deps.queue, id);
 }

@@ -8,7 +8,9 @@ import {
   type PortalMe,
   PortalMeSchema,
   RatingRequestSchema,
+  REGISTRATION_SENT,
   RegisterRequestSchema,
+  RegistrationConfirmRequestSchema,
   SignupRequestSchema,
   SignupResponseSchema,
   UserSchema,
@@ -24,7 +26,7 @@ import { updateAgentProfile } from '../agents/profile';
 import { loadAgentRecord, loadStampedAgentRecord } from '../agents/queries';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
-import { checkSignup, register } from '../auth/registration';
+import { checkSignup, confirmRegistration, register } from '../auth/registration';
 import { clientInfo } from '../auth/routes';
 import { rateLeads } from '../rating/service';
 
@@ -146,16 +148,37 @@ export async function portalRoutes(app: FastifyInstance) {
       preHandler: requireSameSite,
       schema: {
         tags: ['portal'],
-        summary: 'Create the agent account and sign in',
+        summary:
+          'Register: e-mails the link that creates the agent account (the same answer for every address)',
         body: RegisterRequestSchema,
+        response: { 202: DetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await register(app.deps, {
+        email: request.body.email,
+        accessCode: request.body.access_code,
+        password: request.body.password,
+        client: clientInfo(request),
+      });
+      return reply.status(202).send({ detail: REGISTRATION_SENT });
+    },
+  );
+
+  r.post(
+    '/portal/register/confirm',
+    {
+      preHandler: requireSameSite,
+      schema: {
+        tags: ['portal'],
+        summary: 'Open the e-mailed registration link: creates the agent account and signs in',
+        body: RegistrationConfirmRequestSchema,
         response: { 201: LoginResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { session, user } = await register(app.deps, {
-        email: request.body.email,
-        accessCode: request.body.access_code,
-        password: request.body.password,
+      const { session, user } = await confirmRegistration(app.deps, {
+        token: request.body.token,
         client: clientInfo(request),
       });
       setRefreshCookie(request, reply, session.refreshToken);

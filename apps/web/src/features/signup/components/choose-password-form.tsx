@@ -2,15 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR, PasswordSchema } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useSignIn } from '@/lib/auth';
 import { register } from '../api/register';
 import { clearSignupDraft, type SignupDraft } from '../utils/signup-draft';
 
@@ -21,9 +18,17 @@ const ChoosePasswordSchema = z
     message: 'Passwords do not match',
   });
 
-/** Creates the account; once signed in, the route guard opens the first signup step. */
-export function ChoosePasswordForm({ draft }: { draft: SignupDraft }) {
-  const signIn = useSignIn();
+/**
+ * Asks for the account: the server e-mails the link that creates it, and `onSent` gets the
+ * password so the page can send the link again without asking for it twice.
+ */
+export function ChoosePasswordForm({
+  draft,
+  onSent,
+}: {
+  draft: SignupDraft;
+  onSent: (password: string) => void;
+}) {
   const form = useForm({
     resolver: zodResolver(ChoosePasswordSchema),
     defaultValues: { password: '', confirm_password: '' },
@@ -37,9 +42,9 @@ export function ChoosePasswordForm({ draft }: { draft: SignupDraft }) {
     inFlight.current = true;
     setFormError(null);
     try {
-      const session = await register({ ...draft, password: values.password });
+      await register({ ...draft, password: values.password });
       clearSignupDraft();
-      await signIn(session);
+      onSent(values.password);
     } catch (error) {
       setFormError(errorMessage(error, ERROR.registrationFailed));
     } finally {
@@ -61,17 +66,7 @@ export function ChoosePasswordForm({ draft }: { draft: SignupDraft }) {
       </Field>
       {formError ? (
         <Alert variant="destructive">
-          <AlertDescription>
-            <p>{formError}</p>
-            {formError === ERROR.registrationFailed ? (
-              <p className="mt-2">
-                If you already have an account with this e-mail address,{' '}
-                <Link to={paths.login.href()}>sign in</Link> or{' '}
-                <Link to={paths.recovery.href()}>reset your password</Link>. Otherwise check the access code
-                with the office.
-              </p>
-            ) : null}
-          </AlertDescription>
+          <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
       <Button type="submit" pending={isSubmitting}>

@@ -1,3 +1,4 @@
+import { ERROR, REGISTRATION_SENT } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe, buildUser } from '@/test/factories';
@@ -6,19 +7,12 @@ import { renderApp } from '@/test/render-app';
 import { SIGNUP_DRAFT_KEY } from '../utils/signup-draft';
 
 describe('joining with an access code', () => {
-  it('checks e-mail and code, then registers and opens the first signup step', async () => {
+  it('checks e-mail and code, registers, and says to open the e-mailed link; it can be sent again', async () => {
     const { callsTo } = mockFetch({
       'POST /api/refresh': anonymousRefresh,
       'POST /api/portal/signup': () =>
         json(200, { email: 'new@example.com', access_code: 'SPRING25', valid: true }),
-      'POST /api/portal/register': () =>
-        json(201, {
-          access_token: 'access-new',
-          token_type: 'bearer',
-          user: buildUser({ email: 'new@example.com' }),
-        }),
-      'GET /api/portal/me': () =>
-        json(200, buildMe({ email: 'new@example.com', agent_profile: { signup_status: 'mailingAddress' } })),
+      'POST /api/portal/register': () => json(202, { detail: REGISTRATION_SENT }),
     });
     const { user, location } = renderApp('/signup');
 
@@ -46,14 +40,58 @@ describe('joining with an access code', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a long passphrase');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mailing address' })).toBeInTheDocument();
-    expect(location()).toBe('/signup/mailingAddress');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    expect(location()).toBe('/signup/choose-password');
     expect(JSON.parse(callsTo('POST /api/portal/register')[0]!.body!)).toEqual({
       email: 'new@example.com',
       access_code: 'SPRING25',
       password: 'a long passphrase',
     });
     expect(sessionStorage.getItem(SIGNUP_DRAFT_KEY)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/We have sent a new link/)).toBeInTheDocument();
+    expect(callsTo('POST /api/portal/register')).toHaveLength(2);
+    expect(JSON.parse(callsTo('POST /api/portal/register')[1]!.body!)).toMatchObject({
+      email: 'new@example.com',
+      password: 'a long passphrase',
+    });
+  });
+
+  it('creates the account from the e-mailed link, once, and opens the first signup step', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/portal/register/confirm': () =>
+        json(201, {
+          access_token: 'access-new',
+          token_type: 'bearer',
+          user: buildUser({ email: 'new@example.com' }),
+        }),
+      'GET /api/portal/me': () =>
+        json(200, buildMe({ email: 'new@example.com', agent_profile: { signup_status: 'mailingAddress' } })),
+    });
+    const { location } = renderApp('/signup/confirm/a.b.c');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mailing address' })).toBeInTheDocument();
+    expect(location()).toBe('/signup/mailingAddress');
+    expect(callsTo('POST /api/portal/register/confirm')).toHaveLength(1);
+    expect(JSON.parse(callsTo('POST /api/portal/register/confirm')[0]!.body!)).toEqual({ token: 'a.b.c' });
+  });
+
+  it.each([
+    [ERROR.tokenInvalid, 'Start again with your access code'],
+    [ERROR.accountExists, 'Reset your password'],
+  ])('says why a link did not create the account (%s) and what to do', async (detail, action) => {
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/portal/register/confirm': () => json(400, { detail }),
+    });
+    renderApp('/signup/confirm/a.b.c');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account was not created' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(detail)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: action })).toBeInTheDocument();
   });
 
   it("shows the server's reason under the form and keeps what was typed", async () => {
