@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openRegistrationLink } from '../support/agent';
-import { DEMO_ACCESS_CODE, DEMO_PASSWORD, uniqueEmail, useBrowser } from '../support/browser';
+import { openRegistrationLink, registrationLinkPath } from '../support/agent';
+import {
+  DEMO_ACCESS_CODE,
+  DEMO_PASSWORD,
+  expectAccessible,
+  uniqueEmail,
+  useBrowser,
+} from '../support/browser';
 import { linkFromMailbox, seeHeading, seeText, signIn } from '../support/mailbox';
 
 const browser = useBrowser();
@@ -105,22 +111,18 @@ describe('accounts', () => {
     await page.context().close();
   });
 
-  it('verifies the e-mail address with the link sent at registration', async () => {
+  it('creates a verified account from the link sent at registration, which works once', async () => {
     const email = uniqueEmail('verifier');
     const page = await register(email, 'verify-me-please-1');
-    const admin = await browser.newPage();
-    const link = await linkFromMailbox(admin, {
-      to: email,
-      subject: 'Confirm your e-mail address',
-      path: '/verify-email/',
-    });
-    await admin.context().close();
-    await page.goto(link);
-    await seeText(page, 'Your e-mail address is verified.');
-    // The link works once.
-    await page.goto(link);
-    await seeHeading(page, 'Verification failed');
     await page.context().close();
+    // Opened again, in another browser: the account exists, the link is spent.
+    const again = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await again.goto(await registrationLinkPath(email));
+    await seeHeading(again, 'Your account was not created');
+    await seeText(again, 'This link is invalid or has expired. Request a new one.');
+    await expectAccessible(again);
+    await again.getByRole('link', { name: 'Start again with your access code' }).waitFor();
+    await again.context().close();
   });
 
   it('signs in with a magic link', async () => {

@@ -51,6 +51,10 @@ async function register(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
+  // The account is created from the e-mailed link (SECURITY.md item 4).
+  await seeHeading(page, 'Check your e-mail');
+  await shoot(page, '00-check-your-email');
+  await expectAccessible(page);
   await openRegistrationLink(page, email);
 }
 

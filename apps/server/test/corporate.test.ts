@@ -440,6 +440,25 @@ describe('corporate sign-in link', () => {
     );
     expect((await open('not-a-token')).statusCode).toBe(400);
   });
+
+  it('throttles guessing links per IP, with Retry-After, without holding back another address', async () => {
+    const limit = ctx.deps.config.rateLimits.codePerIp;
+    const guess = (i: number, remoteAddress = '10.9.0.1') =>
+      ctx.app.inject({ method: 'GET', url: `/api/login/corporate/a${i}.b.c`, remoteAddress });
+    for (let i = 0; i < limit; i++) expect((await guess(i)).statusCode).toBe(400);
+    const blocked = await guess(limit);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // The office's real link still works from its own address.
+    const office = await seedCorporate(db());
+    const link = await corporateLoginLink(ctx.deps, office.user.email, { email: 'test' });
+    const opened = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/login/corporate/${tokenOf(link)}`,
+      remoteAddress: '10.9.0.2',
+    });
+    expect(opened.statusCode).toBe(200);
+  });
 });
 
 describe('access codes bound to an office', () => {

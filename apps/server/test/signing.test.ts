@@ -670,7 +670,7 @@ describe('the agent status and the documents', () => {
       headers: other.headers,
       payload: { agent_uri: owner.agent.agentUri, document: 'master' },
     });
-    expect(save.statusCode).toBe(403);
+    expect(save.statusCode).toBe(404);
   });
 
   it('keeps the completed PDF on the record through POST /api/digisigner/document/:documentId', async () => {

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { agents, groupMemberships, groups, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import { consumeLinkToken, issueLinkToken } from '../auth/one-time-tokens';
 import { type IssuedSession, startSession } from '../auth/sessions';
 import { type ClientInfo, findUserByEmail } from '../auth/users';
@@ -221,6 +222,14 @@ export async function signInWithCorporateLink(
   deps: AppDeps,
   options: { token: string; client: ClientInfo },
 ): Promise<{ session: IssuedSession; user: UserRow }> {
+  // Guessing links is throttled per IP like guessing access codes (SECURITY.md item 13).
+  await enforceRateLimits(deps.database.db, [
+    {
+      key: `corporate-link:ip:${options.client.ip}`,
+      limit: deps.config.rateLimits.codePerIp,
+      windowSeconds: deps.config.rateLimits.windowSeconds,
+    },
+  ]);
   if (options.token.split('.').length !== 3) throw badRequest(ERROR.invalidTokenFormat);
   return deps.database.db.transaction(async (tx) => {
     const result = await consumeLinkToken(tx, {

@@ -308,7 +308,10 @@ async function requestByDocument(deps: AppDeps, agentId: string, documentId: str
   return row ? loadRequest(deps.database.db, row.id) : null;
 }
 
-/** The agent whose documents a user may handle: their own, or any for a superuser naming agent_uri. */
+/**
+ * The agent whose documents a user may handle: their own, or any for a superuser naming
+ * agent_uri. Another agent's agent_uri is not found, as their document would be (SECURITY.md item 15).
+ */
 async function documentOwner(deps: AppDeps, user: UserRow, agentUri?: string): Promise<AgentRow> {
   if (user.isSuperuser && agentUri) {
     const [agent] = await deps.database.db.select().from(agents).where(eq(agents.agentUri, agentUri));
@@ -316,7 +319,8 @@ async function documentOwner(deps: AppDeps, user: UserRow, agentUri?: string): P
     return agent;
   }
   const agent = await agentOf(deps, user);
-  if (agentUri !== undefined && agentUri !== agent.agentUri) throw forbidden(ERROR.forbidden);
+  if (agentUri !== undefined && agentUri !== agent.agentUri)
+    throw notFound(SIGNING_MESSAGES.documentIdNotFound);
   return agent;
 }
 
