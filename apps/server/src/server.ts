@@ -6,6 +6,15 @@ import { closeRuntime, holderOfDataDir, lockDataDir, openDeps, prepareRuntime } 
 
 /** Starts the portal: API, built web app and (unless RUN_WORKERS=false) the job workers. */
 async function main() {
+  // How long each part of the start took, printed with the ready line (issue #16: warm start < 3 s).
+  const phases: string[] = [];
+  let mark = 0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${((now - mark) / 1000).toFixed(2)}`);
+    mark = now;
+  };
+  phase('node and code');
   loadDotEnv();
   const config = loadConfig();
   const holder = holderOfDataDir(config);
@@ -18,6 +27,7 @@ async function main() {
   const releaseLock = lockDataDir(config, config.publicUrl);
   let ready = false;
   const deps = await openDeps(config);
+  phase('database');
   const app = await buildApp(deps, {
     logger: { level: config.logLevel },
     serveWeb: true,
@@ -43,17 +53,22 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  phase('routes');
   await prepareRuntime(deps);
+  phase('migrations and queue');
   let banner = '';
   if (config.seedDemo && (await isDatabaseEmpty(deps))) {
     banner = formatDemoBanner(config.publicUrl, await seedDemo(deps));
   }
+  phase('demo data');
   if (config.runWorkers) await startWorkers(deps.queue, deps);
+  phase('workers');
   ready = true;
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(
     `\nAgent portal ready at ${config.publicUrl} (database: ${where}; API docs: ${config.publicUrl}${config.apiBase}/docs)`,
   );
+  console.log(`Started in ${(performance.now() / 1000).toFixed(2)} s (seconds: ${phases.join(', ')})`);
   if (banner) console.log(banner);
 }
 

@@ -7,13 +7,13 @@ import {
   type VerifyDocumentResult,
 } from '@portal/shared';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { type SignatureSignerRow, signatureRequests, signatureSigners } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { loadSharp } from '../../lib/sharp';
 import { afterCommit, afterSignature, recordEvent } from './flow';
 import { readSigningToken } from './links';
 import { currentSigner, type LoadedRequest, loadRequest } from './records';
@@ -154,6 +154,7 @@ async function normaliseDrawing(dataUrl: string): Promise<string> {
   const png = Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
   if (png.length < 60 || !png.subarray(0, 8).equals(PNG_MAGIC)) throw unreadable;
   try {
+    const sharp = await loadSharp();
     const image = sharp(png, { limitInputPixels: DRAWING_MAX_INPUT_PIXELS, failOn: 'error' });
     const { info, data } = await image
       .resize({ ...DRAWING_BOX, fit: 'inside', withoutEnlargement: true })

@@ -13,10 +13,10 @@ import {
 } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { logoSvg } from '../../emails/brand';
 import { AppError } from '../../lib/errors';
+import { loadSharp } from '../../lib/sharp';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { COMPANY } from './flow';
 import { openSigningSession, signingDocumentPdf, signWithToken, verifyPdf } from './public';
@@ -257,9 +257,11 @@ export async function signingRoutes(app: FastifyInstance) {
 
   let logo: Promise<Buffer> | null = null;
   app.get('/brand/logo.png', { schema: { hide: true } }, async (_request, reply) => {
-    logo ??= sharp(Buffer.from(logoSvg(COMPANY)))
-      .png()
-      .toBuffer();
+    logo ??= loadSharp().then((sharp) =>
+      sharp(Buffer.from(logoSvg(COMPANY)))
+        .png()
+        .toBuffer(),
+    );
     reply.header('Cache-Control', 'public, max-age=86400');
     return reply.type('image/png').send(await logo);
   });

@@ -4,7 +4,7 @@ import {
   SIGNING_DOCUMENT_TITLES,
   type SigningDocumentKind,
 } from '@portal/shared';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** What an agreement is filled in with: taken from the agent's record when it is prepared. */
 export interface AgreementParties {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppDeps } from '../../app-context';
 import { uploads } from '../../db/schema';
+import { loadSharp } from '../../lib/sharp';
 
 /** Largest side of the web version of an image; the original is kept as it was. */
 export const WEB_IMAGE_SIZE = 1600;
@@ -12,6 +12,7 @@ export async function makeWebVersion(deps: AppDeps, uploadId: string): Promise<s
   if (!upload || upload.status !== 'confirmed' || upload.webKey) return upload?.webKey ?? null;
   const storage = deps.providers.storage;
   const original = await storage.read(upload.key);
+  const sharp = await loadSharp();
   const resizer = sharp({ limitInputPixels: 100_000_000 })
     .rotate()
     .resize({ width: WEB_IMAGE_SIZE, height: WEB_IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
