@@ -65,8 +65,8 @@ describe('corporate users and group managers', () => {
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, MANAGER, DEMO_PASSWORD);
-    await page.waitForURL(/\/onboarding$/);
-    await page.goto('/leads');
+    // An active agent lands on its leads.
+    await page.waitForURL(/\/leads$/);
     await page.getByRole('link', { name: 'My groups' }).click();
     await seeHeading(page, 'My groups');
     const row = page

@@ -41,8 +41,7 @@ describe('a lead, from the intake API to a closed sale', () => {
     // The agent has the workspace open before the lead exists.
     const page = await browser.newPage();
     await signIn(page, AGENT, DEMO_PASSWORD);
-    await page.waitForURL(/\/onboarding$/);
-    await page.getByRole('link', { name: 'Leads' }).first().click();
+    // An active agent lands on its leads.
     await page.waitForURL(/\/leads$/);
     await seeHeading(page, 'Leads');
     const stat = (label: string) =>

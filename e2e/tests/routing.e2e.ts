@@ -57,7 +57,7 @@ describe('lead routing', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, AGENT, DEMO_PASSWORD);
-    await page.waitForURL(/\/onboarding$/);
+    await page.waitForURL(/\/leads$/);
 
     // The onboarding step: only the agent receives leads so far.
     await page.goto('/onboarding/leadRouting/lead_routing');

@@ -72,6 +72,27 @@ describe('route guard', () => {
     expect(location()).toBe('/leads');
   });
 
+  it.each([
+    ['/onboarding/start', '/onboarding/start/introduction'],
+    ['/onboarding/media', '/onboarding/media/headshots'],
+    ['/onboarding/leadRouting', '/onboarding/leadRouting/lead_routing'],
+    ['/onboarding/Licences', '/onboarding/Licences/licenses_details'],
+    ['/onboarding/video', '/onboarding/video/script_instructions'],
+    ['/onboarding/agreements', '/onboarding/agreements/service_agreement'],
+  ])("opens %s at the section's first step, %s", async (from, to) => {
+    signedInAs(buildMe());
+    const { location } = renderApp(from);
+    await waitFor(() => expect(location()).toBe(to));
+    expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
+  });
+
+  it('lands an active agent on /leads, where the work is, not on onboarding', async () => {
+    signedInAs(buildMe({ agent_profile: { agent_status: 'active' } }));
+    const { location } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
+    expect(location()).toBe('/leads');
+  });
+
   it('takes the visitor back where they were going once signed in', async () => {
     mockFetch({
       'POST /api/refresh': anonymousRefresh,

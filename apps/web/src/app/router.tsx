@@ -13,7 +13,13 @@ import { ErrorPage, NotFoundPage } from '@/components/error-page';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
-import { ONBOARDING_PAGES, type OnboardingPagePath, paths, SIGNUP_STEP_PAGES } from '@/config/paths';
+import {
+  ONBOARDING_PAGES,
+  ONBOARDING_SECTION_FIRST_PAGES,
+  type OnboardingPagePath,
+  paths,
+  SIGNUP_STEP_PAGES,
+} from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { errorMessage, onAuthLost } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -410,6 +416,10 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   ...ONBOARDING_PAGES.map(onboardingRoute),
+                  ...Object.entries(ONBOARDING_SECTION_FIRST_PAGES).map(([section, first]) => ({
+                    path: section,
+                    element: <Navigate to={paths.onboardingPage.href(first)} replace />,
+                  })),
                 ],
               },
               {

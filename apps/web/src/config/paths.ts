@@ -25,6 +25,19 @@ export const ONBOARDING_PAGES = [
 ] as const;
 export type OnboardingPagePath = (typeof ONBOARDING_PAGES)[number];
 
+/**
+ * A section's own URL opens its first step (SPEC.md section 2: "the step defaults to the first
+ * of the section"), in the order of the onboarding table.
+ */
+export const ONBOARDING_SECTION_FIRST_PAGES = {
+  start: 'start/introduction',
+  media: 'media/headshots',
+  leadRouting: 'leadRouting/lead_routing',
+  Licences: 'Licences/licenses_details',
+  video: 'video/script_instructions',
+  agreements: 'agreements/service_agreement',
+} as const satisfies Record<string, OnboardingPagePath>;
+
 /** Signup wizard pages under /signup/ other than choose-password (SPEC.md section 2). */
 export const SIGNUP_STEP_PAGES = [
   'lsa',

@@ -28,6 +28,7 @@ export function buildGuardSession(auth: Pick<AuthState, 'status' | 'me'>): Guard
     agent: me.agent_profile
       ? {
           signupStatus: me.agent_profile.signup_status,
+          agentStatus: me.agent_profile.agent_status,
           canSeeOnboarding: visibility(me, 'can_see_portal_onboarding'),
           ratingRequired: me.rating_required,
         }

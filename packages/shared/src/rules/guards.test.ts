@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { AgentStatus } from '../constants';
 import { type GuardSession, resolveRoute } from './guards';
 
 const anonymous: GuardSession = { kind: 'anonymous' };
 const recipient: GuardSession = { kind: 'recipient' };
 const agentAt = (
   signupStatus: Parameters<typeof resolveRoute>[1] extends never ? never : string,
-  extra: { canSeeOnboarding?: boolean; ratingRequired?: boolean } = {},
+  extra: { canSeeOnboarding?: boolean; ratingRequired?: boolean; agentStatus?: AgentStatus } = {},
 ): GuardSession => ({
   kind: 'user',
   userRole: 'agent',
   isSuperuser: false,
   agent: {
     signupStatus: signupStatus as never,
+    ...(extra.agentStatus ? { agentStatus: extra.agentStatus } : {}),
     canSeeOnboarding: extra.canSeeOnboarding ?? true,
     ratingRequired: extra.ratingRequired ?? false,
   },
@@ -84,6 +86,17 @@ describe('an agent whose signup is complete', () => {
     expect(go('/signup', agentAt('complete'))).toBe('/onboarding');
     expect(go('/signup/sms', agentAt('complete'))).toBe('/onboarding');
     expect(go('/', agentAt('complete'))).toBe('/onboarding');
+  });
+
+  it('lands on /leads once past onboarding (active, inactive, suspended), and may still open /onboarding', () => {
+    for (const agentStatus of ['active', 'inactive', 'suspended'] as const) {
+      const working = agentAt('complete', { agentStatus });
+      expect(go('/', working)).toBe('/leads');
+      expect(go('/signup', working)).toBe('/leads');
+      expect(go('/login', working)).toBe('/leads');
+      expect(go('/onboarding', working)).toBe('allow');
+    }
+    expect(go('/', agentAt('complete', { agentStatus: 'onboarding' }))).toBe('/onboarding');
   });
 
   it('goes to /leads instead when it may not see onboarding, and /onboarding sends it there too', () => {

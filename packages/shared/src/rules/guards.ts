@@ -1,4 +1,4 @@
-import type { SignupStatus } from '../constants';
+import type { AgentStatus, SignupStatus } from '../constants';
 import { canVisitSignupStep } from './signup';
 
 /**
@@ -16,6 +16,8 @@ export type GuardSession =
       /** null when the user has no agent profile. */
       agent: {
         signupStatus: SignupStatus;
+        /** Where the agent is after signup: only an agent still onboarding lands on /onboarding. */
+        agentStatus?: AgentStatus;
         canSeeOnboarding: boolean;
         ratingRequired: boolean;
       } | null;
@@ -68,6 +70,8 @@ export function homeFor(session: GuardSession): string {
   const { agent } = session;
   if (session.userRole === 'agent' && agent) {
     if (agent.signupStatus !== 'complete') return `/signup/${agent.signupStatus}`;
+    // An agent past onboarding (active, or paused by the office) works leads: that is home.
+    if (agent.agentStatus !== undefined && agent.agentStatus !== 'onboarding') return '/leads';
     return agent.canSeeOnboarding ? '/onboarding' : '/leads';
   }
   // A superuser runs the business from the console (DESIGN.md section 8).
