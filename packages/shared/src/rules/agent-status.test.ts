@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATUSES } from '../constants';
 import { isOnboardingComplete, statusChangeProblem } from './agent-status';
-import { ONBOARDING_SECTIONS } from './onboarding';
+import { ONBOARDING_SECTIONS, onboardingProgress } from './onboarding';
 
 describe('agent_status transitions (DESIGN.md section 4)', () => {
   it.each([
@@ -74,6 +74,15 @@ describe('onboarding complete', () => {
     expect(
       isOnboardingComplete({ ...completeAndSigned, onboarding_steps: { ...signed, videos_upload: false } }),
     ).toBe(false);
+  });
+
+  it('shows 100% progress only when activation would happen: every section and both agreements', () => {
+    expect(onboardingProgress(completeAndSigned)).toBe(100);
+    // Every section done, neither agreement signed: 12 of 14.
+    expect(onboardingProgress(complete)).toBe(86);
+    expect(
+      onboardingProgress({ ...complete, onboarding_steps: { ...allSteps, service_agreement: true } }),
+    ).toBe(93);
   });
 
   it('needs both agreements signed, and the override makes up for anything', () => {

@@ -111,9 +111,15 @@ export function sectionStatus(section: OnboardingSection, input: OnboardingInput
   return done > 0 ? 'in_progress' : 'not_started';
 }
 
-/** Share of all onboarding steps done, 0 to 100. */
+/** The two agreements, signed in the portal: they count toward progress as activation needs them. */
+export const AGREEMENT_STEPS = ['service_agreement', 'master_referral_agreement'] as const;
+
+/**
+ * Share of everything onboarding asks, 0 to 100: every section's steps and both agreements, as
+ * the account's activation needs them (`isOnboardingComplete`). The one figure every page shows.
+ */
 export function onboardingProgress(input: OnboardingInput): number {
-  const steps = ONBOARDING_SECTIONS.flatMap((s) => s.steps);
+  const steps = [...ONBOARDING_SECTIONS.flatMap((s) => s.steps), ...AGREEMENT_STEPS];
   return Math.round((steps.filter((step) => isStepComplete(step, input)).length / steps.length) * 100);
 }
 

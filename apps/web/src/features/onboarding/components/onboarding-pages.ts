@@ -24,7 +24,11 @@ export const ONBOARDING_SECTIONS: { title: string; pages: OnboardingPagePath[] }
 /** The pages in order, for Back and Continue. */
 export const ONBOARDING_ORDER: OnboardingPagePath[] = ONBOARDING_SECTIONS.flatMap((section) => section.pages);
 
-/** The onboarding step (agent record's onboarding_steps) each page completes. */
+/**
+ * The onboarding step (agent record's onboarding_steps) each page completes: only steps the
+ * shared rules count (SPEC.md's section table and the two agreements). Other pages (Video
+ * introduction, MLS compliance) are guidance: no status of their own, here or on the overview.
+ */
 export const ONBOARDING_PAGE_STEP: Partial<Record<OnboardingPagePath, keyof OnboardingSteps>> = {
   'start/introduction': 'introduction',
   'start/my_team': 'my_team',
@@ -36,7 +40,6 @@ export const ONBOARDING_PAGE_STEP: Partial<Record<OnboardingPagePath, keyof Onbo
   'leadRouting/service_area': 'service_area',
   'Licences/licenses_details': 'licenses_details',
   'Licences/eo_insurance': 'eo_insurance',
-  'video/video_introduction': 'video_introduction',
   'video/script_instructions': 'script_instructions',
   'video/videos_upload': 'videos_upload',
   'agreements/service_agreement': 'service_agreement',

@@ -81,12 +81,13 @@ describe('onboarding media pages', () => {
     renderApp('/onboarding');
     await screen.findByRole('heading', { level: 1, name: 'Onboarding' });
 
-    // headshots, branding and eo_insurance (no certificate to give) of 12 steps.
+    // headshots, branding and eo_insurance (no certificate to give) of 14 steps: the sections'
+    // 12 and the two agreements, which activation needs too.
     expect(screen.getByRole('progressbar', { name: 'Onboarding progress' })).toHaveAttribute(
       'aria-valuenow',
-      '25',
+      '21',
     );
-    expect(screen.getByText('25% of the steps done')).toBeInTheDocument();
+    expect(screen.getByText('21% of the steps done')).toBeInTheDocument();
 
     const media = within(
       screen.getByRole('heading', { name: 'Media Upload' }).closest('[data-slot="card"]')!,

@@ -118,9 +118,10 @@ export function OnboardingPage() {
               the page asks for (your team, your service area, your licences, the scripts).
             </li>
             <li>
-              When every section is completed your account becomes active and leads in your service area start
-              reaching you. The two agreements (service agreement and master referral agreement) are signed
-              with our onboarding team until e-signature arrives in the portal.
+              When every section is completed and both agreements are signed, your account becomes active and
+              leads in your service area start reaching you. You sign both agreements here in the portal: the
+              service agreement yourself, the master referral agreement with your broker of record, who gets a
+              link by e-mail to co-sign it.
             </li>
           </ul>
         </CardContent>

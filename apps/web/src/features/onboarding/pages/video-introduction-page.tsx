@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { OnboardingStepLayout } from '../components/onboarding-step-layout';
-import { StoredStepNote } from '../components/step-notes';
 
 const video = UPLOAD_KINDS.fsbo_video;
 
@@ -11,11 +10,9 @@ const video = UPLOAD_KINDS.fsbo_video;
 export function VideoIntroductionPage() {
   return (
     <OnboardingStepLayout
-      confirmStep="video_introduction"
       page="video/video_introduction"
       intro={<p>Why we ask you for short videos, and how to record them well with the phone you have.</p>}
     >
-      <StoredStepNote uploads={false} />
       <Card>
         <CardTitle>What the videos are for</CardTitle>
         <CardContent>
