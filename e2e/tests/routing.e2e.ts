@@ -24,7 +24,12 @@ async function addTeamMember(
   await dialog.getByLabel('Last name', { exact: true }).fill(member.last);
   await dialog.getByLabel('Mobile phone', { exact: true }).fill(member.phone);
   await dialog.getByLabel('E-mail address', { exact: true }).fill(member.email);
-  await dialog.getByRole('switch', { name: member.channel, exact: true }).click();
+  // Text and e-mail are on for a new person: leave on only the channel this member wants.
+  for (const channel of ['Text message (SMS)', 'E-mail', 'Phone call']) {
+    const toggle = dialog.getByRole('switch', { name: channel, exact: true });
+    const on = (await toggle.getAttribute('aria-checked')) === 'true';
+    if (on !== (channel === member.channel)) await toggle.click();
+  }
   await dialog.getByRole('button', { name: 'Add team member' }).click();
   await dialog.waitFor({ state: 'detached' });
   await seeText(page, 'Recipient added successfully');

@@ -1,3 +1,4 @@
+import { SILENT_PRIMARY_DETAIL } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, outboxMessages, settings, users } from '../src/db/schema';
@@ -97,7 +98,9 @@ describe('recipients', () => {
 
   it('keeps exactly one primary, and refuses an inactive one as primary', async () => {
     const { call } = await recipientsAgent();
-    const sam = (await call('POST', '', { first_name: 'Sam' })).json();
+    const sam = (
+      await call('POST', '', { first_name: 'Sam', email: 'sam@example.com', send_email: true })
+    ).json();
     const kim = (await call('POST', '', { first_name: 'Kim', is_active: false })).json();
 
     const refused = await call('PATCH', `/${kim._id}`, { is_primary: true });
@@ -119,6 +122,37 @@ describe('recipients', () => {
     await call('DELETE', `/${sam._id}`);
     const after = (await call('GET', '')).json();
     expect(after.find((r: { is_agent: boolean }) => r.is_agent).is_primary).toBe(true);
+  });
+
+  it('refuses a primary told by no channel: added as primary, made primary, or its last channel turned off', async () => {
+    const { call } = await recipientsAgent();
+    const silent = await call('POST', '', { first_name: 'Quiet', is_primary: true });
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json()).toEqual({ detail: SILENT_PRIMARY_DETAIL });
+    expect((await call('GET', '')).json().map((r: { first_name: string }) => r.first_name)).not.toContain(
+      'Quiet',
+    );
+
+    const lee = (await call('POST', '', { first_name: 'Lee' })).json();
+    const refused = await call('PATCH', `/${lee._id}`, { is_primary: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: SILENT_PRIMARY_DETAIL });
+
+    const ana = (
+      await call('POST', '', {
+        first_name: 'Ana',
+        email: 'ana@example.com',
+        send_email: true,
+        is_primary: true,
+      })
+    ).json();
+    expect(ana.is_primary).toBe(true);
+    const last = await call('PATCH', `/${ana._id}`, { send_email: false });
+    expect(last.statusCode).toBe(400);
+    expect(last.json()).toEqual({ detail: SILENT_PRIMARY_DETAIL });
+    expect((await call('GET', '')).json().find((r: { _id: string }) => r._id === ana._id).send_email).toBe(
+      true,
+    );
   });
 
   it('another agent’s recipient is not found (404)', async () => {

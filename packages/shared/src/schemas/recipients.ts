@@ -85,6 +85,14 @@ export const RecipientListSchema = z.array(RecipientSchema);
 
 /** The server's detail for an inactive primary (SPEC.md section 5), word for word. */
 export const INACTIVE_PRIMARY_DETAIL = 'cannot set recipient as primary when inactive';
+/** Leads go first to the primary: someone who is told by no channel cannot be it (issue #18 item 4). */
+export const SILENT_PRIMARY_DETAIL =
+  'The primary agent must get leads by text, e-mail or phone call: turn on at least one of them first.';
+
+/** True when the recipient would be told of a lead by at least one channel. */
+export const hasChannel = (recipient: { send_sms: boolean; send_email: boolean; phone_call: boolean }) =>
+  recipient.send_sms || recipient.send_email || recipient.phone_call;
+
 export const AGENT_RECIPIENT_REMOVAL_DETAIL = 'The main agent always receives leads and cannot be removed.';
 
 /** Toasts of SPEC.md section 8. */

@@ -2,12 +2,14 @@ import {
   AGENT_RECIPIENT_REMOVAL_DETAIL,
   deriveOnboardingSteps,
   ERROR,
+  hasChannel,
   INACTIVE_PRIMARY_DETAIL,
   type Recipient,
   type RecipientCreate,
   RecipientCreateSchema,
   type RecipientUpdate,
   recipientChannelProblem,
+  SILENT_PRIMARY_DETAIL,
 } from '@portal/shared';
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -146,6 +148,7 @@ export const recipientQuotaDetail = (limit: number) =>
 export async function addRecipient(db: Db, user: UserRow, input: RecipientCreate): Promise<Recipient> {
   const data = RecipientCreateSchema.parse(input);
   if (data.is_primary && !data.is_active) throw badRequest(INACTIVE_PRIMARY_DETAIL);
+  if (data.is_primary && !hasChannel(data)) throw badRequest(SILENT_PRIMARY_DETAIL);
   const { quotas } = await readSettings(db);
   return db.transaction(async (tx) => {
     const agent = await lockAgent(tx, user);
@@ -228,6 +231,7 @@ export async function updateRecipient(
     }
     const problem = recipientChannelProblem(merged);
     if (problem) throw badRequest(problem.message);
+    if (merged.is_primary && !hasChannel(merged)) throw badRequest(SILENT_PRIMARY_DETAIL);
     if (merged.is_primary && !current.isPrimary) await clearPrimary(tx, agent.id, id);
     const [row] = await tx
       .update(recipients)

@@ -18,13 +18,14 @@ const CHANNELS = [
   { name: 'phone_call', label: 'Phone call' },
 ] as const;
 
+/** A new person is told of leads by text and e-mail unless the agent says otherwise (issue #18 item 4). */
 export const blankRecipient: RecipientCreate = {
   first_name: '',
   last_name: '',
   phone_number: '',
   email: '',
-  send_sms: false,
-  send_email: false,
+  send_sms: true,
+  send_email: true,
   phone_call: false,
 };
 

@@ -1,10 +1,11 @@
-import type { Recipient } from '@portal/shared';
+import { hasChannel, type Recipient } from '@portal/shared';
 import { Mail, Phone, Star } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatPhone } from '@/lib/format-phone';
-import { recipientName, showInvalidStatus, useUpdateRecipient } from '@/lib/recipients-api';
+import { recipientName, useUpdateRecipient } from '@/lib/recipients-api';
 import { useElementWidth } from '@/lib/use-element-width';
 import { cn } from '@/lib/utils';
 import { RecipientEditDialog } from './recipient-edit-dialog';
@@ -85,9 +86,17 @@ function RecipientSwitch({
   const checked = recipient[setting.field];
   // A channel cannot be turned on without somewhere to send it; turning one off always works.
   // The primary stays active until someone else is made primary (the server refuses too).
+  // The primary keeps at least one channel: it is the first to be told of each lead.
   const keepsPrimaryActive = setting.field === 'is_active' && checked && recipient.is_primary;
+  const keepsPrimaryTold =
+    setting.field !== 'is_active' &&
+    checked &&
+    recipient.is_primary &&
+    !hasChannel({ ...recipient, [setting.field]: false });
   const blocked =
-    keepsPrimaryActive || (!checked && setting.needs !== undefined && !recipient[setting.needs]);
+    keepsPrimaryActive ||
+    keepsPrimaryTold ||
+    (!checked && setting.needs !== undefined && !recipient[setting.needs]);
   const control = (
     <Switch
       checked={checked}
@@ -95,9 +104,11 @@ function RecipientSwitch({
       title={
         keepsPrimaryActive
           ? 'The primary agent stays active: make someone else primary first'
-          : blocked
-            ? setting.missing
-            : undefined
+          : keepsPrimaryTold
+            ? 'The primary agent keeps at least one way to be told of leads'
+            : blocked
+              ? setting.missing
+              : undefined
       }
       aria-label={`${setting.label} for ${recipientName(recipient)}`}
       onCheckedChange={(next) => update.mutate({ recipient, patch: { [setting.field]: next } })}
@@ -113,23 +124,48 @@ function RecipientSwitch({
   );
 }
 
+/** Why a recipient cannot be made primary now, or null (the server refuses the same). */
+export function primaryBlocker(recipient: Recipient): string | null {
+  if (!recipient.is_active) return 'Turn this person on first: an inactive recipient cannot be primary.';
+  if (!hasChannel(recipient)) return 'Turn on text, e-mail or call first: the primary must be told of leads.';
+  return null;
+}
+
 function MakePrimaryButton({ recipient }: { recipient: Recipient }) {
   const update = useUpdateRecipient();
+  const reasonId = useId();
   if (recipient.is_primary) return null;
-  return (
+  const blocker = primaryBlocker(recipient);
+  const button = (
     <Button
       variant="outline"
       size="sm"
       pending={update.isPending}
-      onClick={() => {
-        // The server refuses it too; saying so at once spares a round trip.
-        if (!recipient.is_active) showInvalidStatus();
-        else update.mutate({ recipient, patch: { is_primary: true } });
-      }}
+      disabled={blocker !== null}
+      aria-describedby={blocker ? reasonId : undefined}
+      onClick={() => update.mutate({ recipient, patch: { is_primary: true } })}
     >
       <Star aria-hidden="true" />
       Make primary <span className="sr-only">{recipientName(recipient)}</span>
     </Button>
+  );
+  if (!blocker) return button;
+  // A disabled button gets no pointer or focus events: the reason sits on a wrapper that does.
+  return (
+    <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach the reason too */}
+          <span tabIndex={0} className="inline-flex rounded-md">
+            {button}
+            <span id={reasonId} className="sr-only">
+              {blocker}
+            </span>
+          </span>
+        </TooltipTrigger>
+        <TooltipContent>{blocker}</TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
   );
 }
 

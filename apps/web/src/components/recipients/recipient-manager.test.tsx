@@ -97,8 +97,11 @@ describe('adding a recipient', () => {
     expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
 
+    // A new person is told by text and e-mail unless the agent turns them off.
+    expect(within(dialog).getByRole('switch', { name: 'Text message (SMS)' })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'E-mail' })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'Phone call' })).not.toBeChecked();
     await user.type(within(dialog).getByLabelText('First name'), 'Sam');
-    await user.click(within(dialog).getByRole('switch', { name: 'Text message (SMS)' }));
     await user.click(submit);
     expect(within(dialog).getByText('A phone number is needed for texts and calls')).toBeInTheDocument();
 
@@ -124,7 +127,7 @@ describe('adding a recipient', () => {
       phone_number: '+16025550199',
       email: 'sam@example.com',
       send_sms: true,
-      send_email: false,
+      send_email: true,
       phone_call: false,
       is_active: true,
       is_primary: false,
@@ -142,11 +145,16 @@ describe('adding a recipient', () => {
     await user.click(screen.getByRole('button', { name: 'Add primary agent' }));
     const dialog = screen.getByRole('dialog', { name: 'Add primary agent' });
     await user.type(within(dialog).getByLabelText('First name'), 'Pat');
+    await user.type(within(dialog).getByLabelText('Mobile phone'), '(602) 555-0177');
+    await user.type(within(dialog).getByLabelText('E-mail address'), 'pat@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add primary agent' }));
 
     await screen.findByRole('listitem', { name: 'Pat' });
+    // The new primary is told of every lead: text and e-mail are on.
     expect(JSON.parse(callsTo('POST /api/portal/me/recipients')[0]!.body!)).toMatchObject({
       is_primary: true,
+      send_sms: true,
+      send_email: true,
     });
     expect(within(card('Pat')).getByText('Primary')).toBeInTheDocument();
     expect(within(card('Alex Agent')).queryByText('Primary')).not.toBeInTheDocument();
@@ -161,6 +169,8 @@ describe('adding a recipient', () => {
     await user.click(screen.getByRole('button', { name: 'Add team member' }));
     const dialog = screen.getByRole('dialog', { name: 'Add team member' });
     await user.type(within(dialog).getByLabelText('First name'), 'Sam');
+    await user.type(within(dialog).getByLabelText('Mobile phone'), '(602) 555-0188');
+    await user.type(within(dialog).getByLabelText('E-mail address'), 'sam@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add team member' }));
 
     expect(await screen.findByText('Failed to add recipient')).toBeInTheDocument();
@@ -170,16 +180,21 @@ describe('adding a recipient', () => {
 });
 
 describe('changing a recipient', () => {
-  it('refuses to make an inactive recipient primary: "Invalid Status"', async () => {
+  it.each([
+    ['an inactive recipient', { is_active: false }, 'an inactive recipient cannot be primary'],
+    [
+      'a recipient told by no channel',
+      { send_sms: false, send_email: false, phone_call: false },
+      'the primary must be told of leads',
+    ],
+  ])('will not make %s primary, and says why beside the button', async (_label, change, reason) => {
     const { user, callsTo } = await openRouting(
-      recipientsServer([buildAgentRecipient(), { ...jamie, is_active: false }]),
+      recipientsServer([buildAgentRecipient(), { ...jamie, ...change }]),
     );
-    expect(within(card('Jamie Lee')).getByText('Inactive')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Make primary Jamie Lee' }));
-
-    expect(await screen.findByText('Invalid Status')).toBeInTheDocument();
-    expect(screen.getByText('Cannot set an inactive recipient as primary agent')).toBeInTheDocument();
+    const button = within(card('Jamie Lee')).getByRole('button', { name: 'Make primary Jamie Lee' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(expect.stringContaining(reason));
+    await user.click(button);
     expect(callsTo('PATCH /api/portal/me/recipients/:id')).toHaveLength(0);
     expect(within(card('Alex Agent')).getByText('Primary')).toBeInTheDocument();
   });
@@ -340,6 +355,9 @@ describe('the lead_routing onboarding step', () => {
     await user.click(screen.getByRole('button', { name: 'Add team member' }));
     const dialog = screen.getByRole('dialog', { name: 'Add team member' });
     await user.type(within(dialog).getByLabelText('First name'), 'Sam');
+    await user.type(within(dialog).getByLabelText('E-mail address'), 'sam@example.com');
+    // Told by e-mail only: no phone to text.
+    await user.click(within(dialog).getByRole('switch', { name: 'Text message (SMS)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add team member' }));
 
     expect(await screen.findByText('Completed')).toBeInTheDocument();
