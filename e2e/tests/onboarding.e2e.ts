@@ -161,7 +161,7 @@ describe('onboarding', () => {
     await page.getByLabel('Expiry date of licence 1').fill(expires);
     await seeText(
       page,
-      `This licence expires in 45 days (${longDate(expires)}), within 60 days. Plan its renewal.`,
+      `This licence expires in 45 days (${longDate(expires)}). Plan its renewal.`,
     );
     await shoot(page, '03-licence-expiring');
     await expectAccessible(page);

@@ -19,12 +19,13 @@ export function licenceExpiryMessage(warning: LicenceExpiryWarning, expDate: str
   switch (warning.band) {
     case 'expired':
       return `This licence expired on ${on}. Renew it, then enter the new expiry date here.`;
+    // The days are said once: the band only sets how urgent the advice is.
     case 'within_30':
-      return `This licence expires ${inDays(warning.days)} (${on}), within 30 days. Renew it now and update the date here.`;
+      return `This licence expires ${inDays(warning.days)} (${on}). Renew it now and update the date here.`;
     case 'within_60':
-      return `This licence expires in ${warning.days} days (${on}), within 60 days. Plan its renewal.`;
+      return `This licence expires in ${warning.days} days (${on}). Plan its renewal.`;
     case 'within_90':
-      return `This licence expires in ${warning.days} days (${on}), within 90 days.`;
+      return `This licence expires in ${warning.days} days (${on}). Renewals can take weeks: keep it in mind.`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
+import { buildMe } from '@/test/factories';
+import { anonymousRefresh, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 describe('e-mail verification page', () => {
@@ -37,6 +38,33 @@ describe('e-mail verification page', () => {
     expect(JSON.parse(callsTo('POST /api/auth/request-verify-token')[0]!.body!)).toEqual({
       email: 'agent@example.com',
     });
+  });
+});
+
+describe('e-mail verification page, issue #18 item 9', () => {
+  it('says "Verification failed" once, not again in the alert', async () => {
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'GET /api/verify/bad': () => json(400, { detail: 'Verification failed' }),
+    });
+    renderApp('/verify-email/bad');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
+    expect(screen.getAllByText('Verification failed')).toHaveLength(1);
+  });
+
+  it('tells a verified user who opens the link again that the address is already verified', async () => {
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, buildMe({ email: 'done@example.com', is_verified: true })),
+      'GET /api/verify/used': () =>
+        json(400, { detail: 'This link is invalid or has expired. Request a new one.' }),
+    });
+    renderApp('/verify-email/used');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'E-mail address already verified' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Verification failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to your dashboard' })).toBeInTheDocument();
   });
 });
 

@@ -35,7 +35,27 @@ export function VerifyEmailPage() {
     );
   }
 
+  // Opened again after it worked: signed in as a verified user, that is no failure.
+  if (verification.isError && signedIn && auth.me?.is_verified) {
+    return (
+      <Card className="mx-auto w-full max-w-md">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            E-mail address already verified
+          </CardTitle>
+          <CardDescription>
+            This link was used before: your address {auth.me.email} is verified.
+          </CardDescription>
+        </CardHeader>
+        <Button asChild>
+          <Link to={paths.home.href()}>Continue to your dashboard</Link>
+        </Button>
+      </Card>
+    );
+  }
+
   if (verification.isError) {
+    const reason = errorMessage(verification.error, ERROR.tokenInvalid);
     return (
       <Card className="mx-auto w-full max-w-md">
         <CardHeader>
@@ -46,9 +66,12 @@ export function VerifyEmailPage() {
             Verification links work once, for one hour. You can ask for a new one below.
           </CardDescription>
         </CardHeader>
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(verification.error, ERROR.tokenInvalid)}</AlertDescription>
-        </Alert>
+        {/* The heading already says "Verification failed": the alert adds only a different reason. */}
+        {reason !== ERROR.verificationFailed ? (
+          <Alert variant="destructive">
+            <AlertDescription>{reason}</AlertDescription>
+          </Alert>
+        ) : null}
         <RequestVerifyLinkForm defaultEmail={auth.me?.email ?? ''} />
       </Card>
     );

@@ -3,6 +3,7 @@ import { Inbox, SearchX } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
 import type { LeadsTab } from '../api/get-leads';
 
 function Empty({
@@ -41,6 +42,8 @@ export function LeadsEmpty({
 }) {
   const icon = <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />;
   const anyLeads = list.counts.active + list.counts.archived + list.counts.closed > 0;
+  // An active agent is told that leads are on their way, not that the account must become active.
+  const active = useAuth().me?.agent_profile?.agent_status === 'active';
 
   if (q) {
     const elsewhere = tab !== 'all' && anyLeads;
@@ -72,9 +75,9 @@ export function LeadsEmpty({
       <Empty icon={icon} title="No leads yet">
         {audience === 'agent' ? (
           <p>
-            Leads arrive once your account is active, when a seller in one of your ZIP codes asks about
-            selling. Each one is sent to you and your lead recipients by text, e-mail or call, and listed
-            here.
+            {active
+              ? 'Your account is active: each new lead appears here as soon as a seller in one of your ZIP codes asks about selling, and reaches you and your lead recipients by text, e-mail or call.'
+              : 'Leads arrive once your account is active, when a seller in one of your ZIP codes asks about selling. Each one is sent to you and your lead recipients by text, e-mail or call, and listed here.'}
           </p>
         ) : (
           <p>

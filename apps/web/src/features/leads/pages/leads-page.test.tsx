@@ -132,14 +132,24 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Showing 1–100 of 1,234')).toBeInTheDocument();
   });
 
-  it('explains where leads come from when there are none yet', async () => {
+  it('tells an active agent with no leads yet that they are on their way', async () => {
     leadsServer([]);
+    renderApp('/leads');
+    expect(await screen.findByText('No leads yet', {}, PAGE_LOAD)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your account is active: each new lead appears here as soon as a seller/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/once your account is active/)).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All 0' })).toBeInTheDocument();
+  });
+
+  it('tells an agent still onboarding that leads start once the account is active', async () => {
+    leadsServer([], { agent: { agent_status: 'onboarding' } });
     renderApp('/leads');
     expect(await screen.findByText('No leads yet', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(
       screen.getByText(/Leads arrive once your account is active, when a seller in one of your ZIP codes/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'All 0' })).toBeInTheDocument();
   });
 
   it('says when the list cannot be loaded and tries again on request', async () => {
