@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { buildMe, recipientSession } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
@@ -20,6 +20,21 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Page Not Found/ })).toBeInTheDocument();
     expect(screen.getByText('Page Not Found: /no/such/path')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('opens a deep link without React Router\'s "No HydrateFallback element" warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      signedInAs(buildMe());
+      renderApp('/onboarding/start/introduction');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Introduction' })).toBeInTheDocument();
+      const said = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
+      expect(said.filter((line) => line.includes('HydrateFallback'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 
   it('serves the recovery page in Spanish under /es and as Page Not Found for other languages', async () => {

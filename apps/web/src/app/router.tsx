@@ -263,6 +263,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteErrorPage />,
+    // A deep link waits for its page's code on the first load: say so, instead of a blank page
+    // (and React Router's "No HydrateFallback element" warning on every deep link).
+    hydrateFallbackElement: <PageLoading label="Loading the page..." />,
     children: [
       {
         element: <RouteGuard />,
