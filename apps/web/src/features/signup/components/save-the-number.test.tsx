@@ -34,8 +34,8 @@ describe('save the number', () => {
     );
   });
 
-  it("shows the server's message while no number is assigned, and still continues", async () => {
-    const { patchBodies } = signedInAgent(AT_NUMBER, {
+  it('says no number is assigned yet without asking for a card, and still continues', async () => {
+    const { patchBodies, callsTo } = signedInAgent(AT_NUMBER, {
       'GET /api/portal/me/tracking-number.vcf': () =>
         json(404, {
           detail: 'Your tracking number has not been assigned yet. The office will text it to you.',
@@ -48,6 +48,8 @@ describe('save the number', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download contact card' })).not.toBeInTheDocument();
+    // Nothing to fetch: no request that could only answer 404 (issue #18 item 11).
+    expect(callsTo('GET /api/portal/me/tracking-number.vcf')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Google Local Services Ads' });

@@ -29,11 +29,25 @@ function useObjectUrl(blob: Blob | undefined) {
   return url;
 }
 
-/** The contact card, ready to save; or why there is none yet. */
-function ContactCard() {
-  const card = useQuery(trackingCardQueryOptions());
+const NO_NUMBER_YET = (
+  <Alert variant="info">
+    <AlertTitle>No tracking number yet</AlertTitle>
+    <AlertDescription>
+      <p>Your tracking number has not been assigned yet. The office will text it to you.</p>
+      <p>You can continue: the contact card will be waiting here once the number is assigned.</p>
+    </AlertDescription>
+  </Alert>
+);
+
+/**
+ * The contact card, ready to save; or why there is none yet. Without a number on the record
+ * there is no card to ask for (the server would answer 404): the page says so at once.
+ */
+function ContactCard({ hasNumber }: { hasNumber: boolean }) {
+  const card = useQuery({ ...trackingCardQueryOptions(), enabled: hasNumber });
   const url = useObjectUrl(card.data);
 
+  if (!hasNumber) return NO_NUMBER_YET;
   if (card.isPending) return <p className="text-sm text-muted-foreground">Preparing your contact card…</p>;
   if (card.isError) {
     if (isApiError(card.error) && card.error.status === 404) {
@@ -98,7 +112,7 @@ export function SaveTheNumber({ agent }: { agent: AgentRecord }) {
               </a>
             </p>
           ) : null}
-          <ContactCard />
+          <ContactCard hasNumber={Boolean(number)} />
         </CardContent>
       </Card>
       <section aria-labelledby="why-save" className="grid gap-2">
