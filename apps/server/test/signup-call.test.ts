@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, onboardingCalls } from '../src/db/schema';
-import { callSlots, localDate, zonedTime } from '../src/modules/signup/slots';
+import { callSlots, localDate, usFederalHolidays, zonedTime } from '../src/modules/signup/slots';
 import { agentSession } from './helpers/agent-session';
 import { createTestContext, type TestContext } from './helpers/app';
 import { lastMessageTo, type seedAgent } from './helpers/factories';
@@ -20,7 +20,7 @@ const zoomAgent = (agent: NonNullable<NonNullable<Parameters<typeof seedAgent>[1
   agentSession(ctx, { agent: { timezone: 'America/New_York', signupStatus: 'zoom', ...agent } });
 
 describe('call slots', () => {
-  it('are weekdays within office hours in the office time zone, from tomorrow', () => {
+  it('are weekdays but federal holidays, within office hours in the office time zone, from tomorrow', () => {
     const now = new Date('2026-11-20T18:00:00Z'); // a Friday
     const slots = callSlots(now, {
       officeTimezone: 'America/Denver',
@@ -29,13 +29,46 @@ describe('call slots', () => {
       minutes: 30,
       days: 7,
     });
-    // Mon to Thu of the next week and Friday a week on: 5 weekdays x 6 slots.
-    expect(slots).toHaveLength(30);
+    // Mon to Fri of the next week but Thanksgiving (Thursday the 26th): 4 weekdays x 6 slots.
+    expect(slots).toHaveLength(24);
+    expect(slots.some((slot) => slot.starts_at.startsWith('2026-11-26'))).toBe(false);
     expect(slots[0]!.starts_at).toBe('2026-11-23T16:00:00.000Z'); // Monday 9:00 in Denver (UTC-7)
     for (const slot of slots) {
       const day = localDate(new Date(slot.starts_at), 'America/Denver');
       expect([1, 2, 3, 4, 5]).toContain(day.weekday);
     }
+  });
+
+  it('skip the US federal holidays as observed', () => {
+    expect([...usFederalHolidays(2026)]).toEqual([
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03', // July 4th is a Saturday
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
+    ]);
+    // 2027: Christmas on a Saturday (observed Friday the 24th); New Year's Day 2028 on a Saturday
+    // (observed Friday, December 31, 2027).
+    const y2027 = usFederalHolidays(2027);
+    expect(y2027.has('2027-12-24')).toBe(true);
+    expect(y2027.has('2027-12-31')).toBe(true);
+    expect(usFederalHolidays(2028).has('2028-01-01')).toBe(false);
+    const christmasWeek = callSlots(new Date('2027-12-20T18:00:00Z'), {
+      officeTimezone: 'America/Denver',
+      startHour: 9,
+      endHour: 10,
+      minutes: 60,
+      days: 14,
+    }).map((slot) => slot.starts_at.slice(0, 10));
+    expect(christmasWeek).not.toContain('2027-12-24');
+    expect(christmasWeek).not.toContain('2027-12-31');
+    expect(christmasWeek).toContain('2027-12-23');
   });
 
   it('convert wall-clock time across daylight saving', () => {

@@ -57,6 +57,8 @@ export const TIMEZONES = [
   'America/Anchorage',
   'America/Los_Angeles',
   'America/Denver',
+  // Arizona keeps standard time all year: in summer it is an hour off Denver (issue #18 item 10).
+  'America/Phoenix',
   'America/Chicago',
   'America/New_York',
   'Pending',

@@ -11,6 +11,7 @@ export const TIMEZONE_NAMES: Record<TimezoneChoice, string> = {
   'America/Anchorage': 'Alaska — Anchorage',
   'America/Los_Angeles': 'Pacific — Los Angeles',
   'America/Denver': 'Mountain — Denver',
+  'America/Phoenix': 'Arizona — Phoenix (no daylight saving time)',
   'America/Chicago': 'Central — Chicago',
   'America/New_York': 'Eastern — New York',
 };

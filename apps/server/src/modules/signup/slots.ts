@@ -3,8 +3,8 @@ import { zonedTime } from '@portal/shared';
 export { zonedTime };
 
 /**
- * Onboarding-call slots: weekdays, within the office's hours in the office's time zone, for the
- * next two weeks from tomorrow. Pure functions; the time zones come from Intl.
+ * Onboarding-call slots: weekdays but US federal holidays, within the office's hours in the
+ * office's time zone, for the next two weeks from tomorrow. Pure functions; the time zones come from Intl.
  */
 
 export function localDate(
@@ -23,6 +23,52 @@ export function localDate(
   return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), weekday };
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+const weekdayOf = (year: number, month: number, day: number) =>
+  new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+
+/** The `nth` (1-based) `weekday` (0 = Sunday) of a month; `nth` -1 is the last one. */
+function nthWeekday(year: number, month: number, weekday: number, nth: number): string {
+  if (nth > 0) {
+    const first = (weekday - weekdayOf(year, month, 1) + 7) % 7;
+    return iso(year, month, 1 + first + (nth - 1) * 7);
+  }
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return iso(year, month, lastDay - ((weekdayOf(year, month, lastDay) - weekday + 7) % 7));
+}
+
+/** A fixed-date holiday on a weekend is observed on the Friday before or the Monday after. */
+function observed(year: number, month: number, day: number): string {
+  const at = new Date(Date.UTC(year, month - 1, day));
+  const weekday = at.getUTCDay();
+  if (weekday === 6) at.setUTCDate(at.getUTCDate() - 1);
+  if (weekday === 0) at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The days US federal offices close (5 U.S.C. 6103), as observed, that fall in `year` (as
+ * YYYY-MM-DD): the office takes no onboarding calls on them (issue #18 item 10).
+ */
+export function usFederalHolidays(year: number): Set<string> {
+  const days = [
+    observed(year, 1, 1),
+    nthWeekday(year, 1, 1, 3), // Martin Luther King Jr. Day
+    nthWeekday(year, 2, 1, 3), // Washington's Birthday
+    nthWeekday(year, 5, 1, -1), // Memorial Day
+    observed(year, 6, 19), // Juneteenth
+    observed(year, 7, 4),
+    nthWeekday(year, 9, 1, 1), // Labor Day
+    nthWeekday(year, 10, 1, 2), // Columbus Day
+    observed(year, 11, 11), // Veterans Day
+    nthWeekday(year, 11, 4, 4), // Thanksgiving
+    observed(year, 12, 25),
+    observed(year + 1, 1, 1), // a Saturday New Year's Day is observed on December 31
+  ];
+  return new Set(days.filter((day) => day.startsWith(`${year}-`)));
+}
+
 export interface SlotRules {
   officeTimezone: string;
   startHour: number;
@@ -39,6 +85,7 @@ export function callSlots(now: Date, rules: SlotRules): { starts_at: string; end
     const noon = zonedTime(today.year, today.month, today.day, 12, 0, rules.officeTimezone);
     const day = localDate(new Date(noon.getTime() + offset * 86_400_000), rules.officeTimezone);
     if (day.weekday === 0 || day.weekday === 6) continue;
+    if (usFederalHolidays(day.year).has(iso(day.year, day.month, day.day))) continue;
     for (
       let minute = rules.startHour * 60;
       minute + rules.minutes <= rules.endHour * 60;

@@ -22,7 +22,7 @@ describe('time zone', () => {
 
     const group = screen.getByRole('radiogroup', { name: 'Your time zone' });
     const choices = within(group).getAllByRole('radio');
-    expect(choices).toHaveLength(6);
+    expect(choices).toHaveLength(7);
     expect(within(group).queryByRole('radio', { name: /Pending/ })).not.toBeInTheDocument();
     expect(within(group).getByRole('radio', { name: 'Central — Chicago' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Pacific — Los Angeles' })).not.toBeChecked();
@@ -31,6 +31,20 @@ describe('time zone', () => {
     await screen.findByRole('heading', { level: 1, name: 'Text message test' });
     expect(location()).toBe('/signup/sms');
     expect(patchBodies()).toEqual([{ timezone: 'America/Chicago', signup_status: 'sms' }]);
+  });
+
+  it('offers Arizona, which keeps standard time all summer, and picks it for a browser in Phoenix', async () => {
+    browserInZone('America/Phoenix');
+    const { patchBodies } = signedInAgent({ ...PERSONAL, signup_status: 'timezone' });
+    const { user } = renderApp('/signup/timezone');
+    await screen.findByRole('heading', { level: 1, name: 'Time zone' });
+    const group = screen.getByRole('radiogroup', { name: 'Your time zone' });
+    expect(
+      within(group).getByRole('radio', { name: 'Arizona — Phoenix (no daylight saving time)' }),
+    ).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Text message test' });
+    expect(patchBodies()).toEqual([{ timezone: 'America/Phoenix', signup_status: 'sms' }]);
   });
 
   it('chooses nothing for a zone that is not offered, and asks for one', async () => {
