@@ -159,10 +159,7 @@ describe('onboarding', () => {
     await page.getByLabel('Licence type of licence 1').fill('Salesperson');
     const expires = dayFromNow(45);
     await page.getByLabel('Expiry date of licence 1').fill(expires);
-    await seeText(
-      page,
-      `This licence expires in 45 days (${longDate(expires)}). Plan its renewal.`,
-    );
+    await seeText(page, `This licence expires in 45 days (${longDate(expires)}). Plan its renewal.`);
     await shoot(page, '03-licence-expiring');
     await expectAccessible(page);
     await continueToEo.click();
