@@ -98,6 +98,24 @@ async function download(session: Session, documentId: string, query = '') {
 }
 
 describe('preparing an agreement', () => {
+  it('prints the saved service area when the agent typed none, never "not given" (issue #18 item 1)', async () => {
+    const session = await agentWithBroker({
+      agent: {
+        counties: [
+          { county_name: 'maricopa', state: 'AZ' },
+          { county_name: 'Pinal', state: 'AZ' },
+        ],
+        zipcodes: ['85004', '85006', '85008', '85012', '85118', '85119'],
+      },
+    });
+    const created = (await generate(session, 'service')).json() as SignatureResponse;
+    const text = (await pdfPages((await download(session, created.document.document_id)).rawPayload)).join(
+      ' ',
+    );
+    expect(text).toContain('Maricopa County, AZ and Pinal County, AZ (6 ZIP codes)');
+    expect(text).not.toContain('not given');
+  });
+
   it('makes the service agreement from the agent record, with one Advertiser signer and a link for the agent', async () => {
     const session = await agentWithBroker();
     const response = await generate(session, 'service', {

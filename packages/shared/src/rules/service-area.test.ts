@@ -6,6 +6,7 @@ import {
   normaliseServiceArea,
   type ServiceAreaInput,
   type ServiceAreaLookup,
+  serviceAreaSummary,
   type ZipPlace,
 } from './service-area';
 
@@ -161,5 +162,25 @@ describe('ServiceAreaPatchSchema', () => {
     expect(ServiceAreaPatchSchema.safeParse({ zipcodes: tooMany }).error?.issues[0]?.message).toMatch(
       /at most 10,000 ZIP codes/,
     );
+  });
+});
+
+describe('serviceAreaSummary (the service agreement prints it)', () => {
+  it('names whole states and counties with the ZIP codes they cover, or a few ZIP codes alone', () => {
+    expect(
+      serviceAreaSummary({
+        states: [{ short: 'NV', long: 'Nevada' }],
+        counties: [{ county_name: 'maricopa', state: 'AZ' }],
+        zipcodes: Array.from({ length: 1234 }, (_, i) => String(85000 + i)),
+      }),
+    ).toBe('all of Nevada and Maricopa County, AZ (1,234 ZIP codes)');
+    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: ['85006', '85004'] })).toBe(
+      'ZIP codes 85004 and 85006',
+    );
+    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: ['85004'] })).toBe('ZIP code 85004');
+    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: ['1', '2', '3', '4', '5', '6'] })).toBe(
+      '6 ZIP codes',
+    );
+    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: [] })).toBe('');
   });
 });

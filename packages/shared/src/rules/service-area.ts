@@ -46,6 +46,34 @@ export function listForMessage(values: string[], max = 5): string {
   return values.length > max ? `${shown} and ${values.length - max} more` : shown;
 }
 
+const titleWords = (value: string) => value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+const joinAnd = (parts: string[]) =>
+  parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
+/**
+ * How the saved service area reads in the service agreement (issue #18 item 1): its whole
+ * states and counties, and how many ZIP codes that covers; a few ZIP codes alone are named.
+ * Empty when nothing is saved.
+ */
+export function serviceAreaSummary(area: {
+  states: { short: string; long: string }[];
+  counties: { county_name: string; state: string }[];
+  zipcodes: string[];
+}): string {
+  const parts = [
+    ...area.states.map((state) => `all of ${state.long}`),
+    ...area.counties.map((county) => `${titleWords(county.county_name.trim())} County, ${county.state}`),
+  ];
+  const count = area.zipcodes.length;
+  if (parts.length === 0) {
+    if (count === 0) return '';
+    if (count <= 5) return `ZIP code${count === 1 ? '' : 's'} ${joinAnd([...area.zipcodes].sort(byText))}`;
+    return `${count.toLocaleString('en-US')} ZIP codes`;
+  }
+  const zips = count > 0 ? ` (${count.toLocaleString('en-US')} ZIP code${count === 1 ? '' : 's'})` : '';
+  return `${joinAnd(parts)}${zips}`;
+}
+
 /**
  * The ZIP codes that stay covered: the chosen ones less the excluded ZIP codes and the ZIP codes
  * of excluded cities. `place` may not know every ZIP (the picker only knows the states it has

@@ -10,6 +10,7 @@ import {
   SIGNING_MESSAGES,
   type SignatureResponse,
   type SigningDocumentKind,
+  serviceAreaSummary,
 } from '@portal/shared';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
@@ -155,7 +156,8 @@ export async function generateDocument(
       agentEmail: email,
       agentPhone: agent.agentPhone,
       brokerage: agent.brokerage,
-      serviceAreas: agent.serviceDocumentAreas,
+      // What the agent typed for the agreement, else the service area they saved.
+      serviceAreas: agent.serviceDocumentAreas.trim() || serviceAreaSummary(agent),
       broker: broker ? { name: broker.name.trim(), email: broker.email.trim(), phone: broker.phone } : null,
       date: new Date().toISOString().slice(0, 10),
     },

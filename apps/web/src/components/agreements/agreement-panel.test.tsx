@@ -39,6 +39,16 @@ const steps = (done: Partial<AgentRecord['onboarding_steps']>) => ({
 });
 
 describe('the agreement panel', () => {
+  it('prefills the service areas from the saved service area when none were typed (issue #18 item 1)', async () => {
+    agreementsServer({
+      service_document_areas: '',
+      counties: [{ county_name: 'Maricopa', state: 'AZ' }],
+      zipcodes: ['85004', '85006', '85008'],
+    });
+    const { panel } = await openPage(SERVICE_PAGE);
+    expect(within(panel).getByLabelText('Service areas')).toHaveValue('Maricopa County, AZ (3 ZIP codes)');
+  });
+
   it('prepares the service agreement with the service areas typed, then opens the signing page', async () => {
     const server = agreementsServer(
       {

@@ -4,6 +4,7 @@ import {
   SIGNER_ROLES,
   SIGNING_MESSAGES,
   type SigningDocumentKind,
+  serviceAreaSummary,
 } from '@portal/shared';
 import { FilePenLine, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -63,7 +64,8 @@ export function AgreementPrepare({
   checking: boolean;
   onCheck: () => void;
 }) {
-  const [areas, setAreas] = useState(agent.service_document_areas);
+  // Prefilled from the saved service area: the agreement never says "not given" for an agent who has one.
+  const [areas, setAreas] = useState(agent.service_document_areas.trim() || serviceAreaSummary(agent));
   const [areasError, setAreasError] = useState<string | undefined>();
   const problem = useRef<HTMLDivElement>(null);
   const broker = agent.broker_of_record;
