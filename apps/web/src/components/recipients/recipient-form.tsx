@@ -49,16 +49,24 @@ export function RecipientForm({
   submitLabel,
   pending,
   onSubmit,
+  onValuesChange,
 }: {
   defaultValues: RecipientCreate;
   submitLabel: string;
   pending: boolean;
   onSubmit: (values: RecipientFormOutput) => void;
+  /** Every change, as typed: lets a dialog keep a draft when its layout is rebuilt. */
+  onValuesChange?: (values: RecipientCreate) => void;
 }) {
   const form = useForm<RecipientCreate, unknown, RecipientFormOutput>({
     resolver: zodResolver(RecipientCreateSchema),
     defaultValues,
   });
+  React.useEffect(() => {
+    if (!onValuesChange) return;
+    const subscription = form.watch((values) => onValuesChange(values as RecipientCreate));
+    return () => subscription.unsubscribe();
+  }, [form, onValuesChange]);
   const { errors } = form.formState;
   const channelsId = React.useId();
 

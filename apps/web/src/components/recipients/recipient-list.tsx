@@ -1,6 +1,6 @@
-import { hasChannel, type Recipient } from '@portal/shared';
+import { hasChannel, type Recipient, type RecipientCreate } from '@portal/shared';
 import { Mail, Phone, Star } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
@@ -8,7 +8,7 @@ import { formatPhone } from '@/lib/format-phone';
 import { recipientName, useUpdateRecipient } from '@/lib/recipients-api';
 import { useElementWidth } from '@/lib/use-element-width';
 import { cn } from '@/lib/utils';
-import { RecipientEditDialog } from './recipient-edit-dialog';
+import { RecipientEditContext, RecipientEditDialog } from './recipient-edit-dialog';
 import { RecipientRemoveDialog } from './recipient-remove-dialog';
 
 type SwitchField = 'send_sms' | 'send_email' | 'phone_call' | 'is_active';
@@ -278,13 +278,18 @@ const TABLE_MIN_WIDTH = 1040;
 export function RecipientList({ recipients, onRemoved }: { recipients: Recipient[]; onRemoved: () => void }) {
   const container = useRef<HTMLDivElement>(null);
   const wide = useElementWidth(container) >= TABLE_MIN_WIDTH;
+  const [editing, setEditing] = useState<string | null>(null);
+  const [drafts] = useState(() => new Map<string, RecipientCreate>());
+  const edit = useMemo(() => ({ editing, setEditing, drafts }), [editing, drafts]);
   return (
-    <div ref={container} data-layout={wide ? 'table' : 'cards'} className="@container">
-      {wide ? (
-        <RecipientTable recipients={recipients} onRemoved={onRemoved} />
-      ) : (
-        <RecipientCards recipients={recipients} onRemoved={onRemoved} />
-      )}
-    </div>
+    <RecipientEditContext.Provider value={edit}>
+      <div ref={container} data-layout={wide ? 'table' : 'cards'} className="@container">
+        {wide ? (
+          <RecipientTable recipients={recipients} onRemoved={onRemoved} />
+        ) : (
+          <RecipientCards recipients={recipients} onRemoved={onRemoved} />
+        )}
+      </div>
+    </RecipientEditContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAgentRecipient, buildMe, buildRecipient } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
@@ -362,5 +362,41 @@ describe('the lead_routing onboarding step', () => {
 
     expect(await screen.findByText('Completed')).toBeInTheDocument();
     expect(screen.getByText('done')).toBeInTheDocument();
+  });
+});
+
+describe('the list between cards and a table', () => {
+  it('keeps an open edit dialog, and what was typed, when the width crosses the breakpoint', async () => {
+    const observers: ResizeObserverCallback[] = [];
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(callback: ResizeObserverCallback) {
+        observers.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const { user } = await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
+      expect(document.querySelector('[data-layout="cards"]')).not.toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Edit Jamie Lee' }));
+      const first = within(screen.getByRole('dialog', { name: 'Edit Jamie Lee' })).getByLabelText(
+        'First name',
+      );
+      await user.clear(first);
+      await user.type(first, 'Jamison');
+
+      // The window widens (a phone turned sideways, a sidebar closed): the list becomes a table.
+      act(() => {
+        for (const callback of observers)
+          callback([{ contentRect: { width: 1200 } } as ResizeObserverEntry], {} as ResizeObserver);
+      });
+      await waitFor(() => expect(document.querySelector('[data-layout="table"]')).not.toBeNull());
+      const dialog = screen.getByRole('dialog', { name: 'Edit Jamie Lee' });
+      expect(within(dialog).getByLabelText('First name')).toHaveValue('Jamison');
+    } finally {
+      globalThis.ResizeObserver = original;
+    }
   });
 });
