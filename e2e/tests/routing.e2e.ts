@@ -64,10 +64,19 @@ describe('lead routing', () => {
     await signIn(page, AGENT, DEMO_PASSWORD);
     await page.waitForURL(/\/leads$/);
 
-    // The onboarding step: only the agent receives leads so far.
+    // The onboarding step. The demo agent has a team member (the demo is consistent with the
+    // rules: its lead routing is done); removed, only the agent receives leads.
     await page.goto('/onboarding/leadRouting/lead_routing');
     await seeHeading(page, 'Lead routing');
     await recipientEntry(page, AGENT_NAME).waitFor();
+    const removeButtons = page.getByRole('button', { name: /^Remove / });
+    for (let left = await removeButtons.count(); left > 0; left = await removeButtons.count()) {
+      await removeButtons.first().click();
+      const confirm = page.getByRole('dialog', { name: /^Remove .*\?$/ });
+      await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => removeButtons.count()).toBe(left - 1);
+    }
     await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
     await seeText(page, 'not yet — add at least one more recipient');
 

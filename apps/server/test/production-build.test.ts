@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type AgentRecord, onboardingProgress } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -124,6 +125,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server (di
     const me = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(DEMO_AGENT);
+    // The active demo agent is consistent with the rules (issue #18 item 6): every onboarding
+    // step done, a licence, and a headshot its own session can open.
+    const portal = await fetch(`${base}/api/portal/me`, { headers: { authorization: `Bearer ${token}` } });
+    const { agent_profile: agent } = (await portal.json()) as { agent_profile: AgentRecord };
+    expect(agent.agent_status).toBe('active');
+    expect(onboardingProgress(agent)).toBe(100);
+    expect(agent.licensed_states).toHaveLength(1);
+    const headshot = await fetch(`${base}${agent.agent_headshots_urls[0]}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(headshot.status).toBe(200);
+    expect(headshot.headers.get('content-type')).toContain('image/');
   });
 
   it('renders an account e-mail (a job) and every template (the dev mailbox)', async () => {

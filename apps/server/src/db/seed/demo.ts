@@ -2,12 +2,15 @@ import { LEAD_TYPES, type LeadType } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { sha256 } from '../../lib/crypto';
+import { loadSharp } from '../../lib/sharp';
 import { hashPassword } from '../../modules/auth/passwords';
 import { corporateLoginLink } from '../../modules/corporate/service';
 import { refreshAgentStats } from '../../modules/leads/stats';
+import { addRecipient } from '../../modules/recipients/service';
 import { signingToken } from '../../modules/signing/links';
 import { signWithToken } from '../../modules/signing/public';
 import { generateDocument } from '../../modules/signing/service';
+import { fileUrl } from '../../modules/uploads/service';
 import {
   accessCodes,
   agents,
@@ -17,6 +20,7 @@ import {
   leadEvents,
   leads,
   signatureSigners,
+  uploads,
   users,
 } from '../schema';
 import { DEFAULT_ONBOARDING_STEPS } from '../schema/agents';
@@ -186,6 +190,19 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
               ) as typeof DEFAULT_ONBOARDING_STEPS)
             : DEFAULT_ONBOARDING_STEPS,
           serviceDocumentAreas: active ? 'Phoenix, AZ: 85004, 85006, 85008, 85012' : '',
+          // An active agent has done what activation needs (issue #18 item 6): a licence, E&O
+          // answered, a team member on the routing list; the photo and logo are added below.
+          licensedStates: active
+            ? [
+                {
+                  state: 'AZ',
+                  type: 'Salesperson',
+                  license_number: 'SA-702114',
+                  exp_date: `${new Date().getUTCFullYear() + 2}-06-30`,
+                },
+              ]
+            : null,
+          hasEoCertificate: 'no',
           recipients: [
             {
               first_name: stage.first,
@@ -283,9 +300,64 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
     keyHash: sha256(DEMO_API_KEY),
   });
   await refreshAgentStats(deps.database.db);
+  await completeDemoOnboarding(deps, 'active.agent@demo.agentportal.local');
   await signDemoAgreements(deps, 'active.agent@demo.agentportal.local');
   const corporateLink = await corporateLoginLink(deps, DEMO_CORPORATE_EMAIL, { email: 'demo seed' });
   return { logins, accessCode: DEMO_ACCESS_CODE, corporateLink };
+}
+
+/** A square picture with initials or a word, as an uploaded PNG would be. */
+const demoPicture = (text: string, background: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="${background}"/><text x="240" y="290" font-family="DejaVu Sans, sans-serif" font-size="150" font-weight="bold" fill="#ffffff" text-anchor="middle">${text}</text></svg>`;
+
+/**
+ * The parts of onboarding the active demo agent has done that the record alone cannot show
+ * (issue #18 item 6): a team member on the routing list, added through the same operation as the
+ * routing page, and a headshot and brokerage logo stored as confirmed uploads.
+ */
+async function completeDemoOnboarding(deps: AppDeps, email: string) {
+  const { db } = deps.database;
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const [agent] = await db.select().from(agents).where(eq(agents.userId, user!.id));
+  await addRecipient(db, user!, {
+    first_name: 'Jordan',
+    last_name: 'Reyes',
+    email: 'jordan.reyes@demo.agentportal.local',
+    send_sms: false,
+    send_email: true,
+    phone_call: false,
+  });
+  const sharp = await loadSharp();
+  const urls: Record<'headshot' | 'brokerage_logo', string> = { headshot: '', brokerage_logo: '' };
+  const pictures = {
+    headshot: demoPicture('AA', '#1d4ed8'),
+    brokerage_logo: demoPicture('SR', '#15803d'),
+  } as const;
+  for (const kind of ['headshot', 'brokerage_logo'] as const) {
+    const png = await sharp(Buffer.from(pictures[kind])).png().toBuffer();
+    const key = `uploads/${agent!.id}/demo-${kind}.png`;
+    await deps.providers.storage.write(key, png, 'image/png');
+    const [upload] = await db
+      .insert(uploads)
+      .values({
+        userId: user!.id,
+        agentId: agent!.id,
+        kind,
+        key,
+        contentType: 'image/png',
+        size: png.length,
+        filename: `${kind}.png`,
+        status: 'confirmed',
+        expiresAt: sql`now()`,
+        confirmedAt: sql`now()`,
+      })
+      .returning({ id: uploads.id });
+    urls[kind] = fileUrl(deps, upload!.id);
+  }
+  await db
+    .update(agents)
+    .set({ agentHeadshotsUrls: [urls.headshot], brokerageLogoUrls: [urls.brokerage_logo] })
+    .where(eq(agents.id, agent!.id));
 }
 
 /** Signs both agreements of an agent the way the agent and broker would, so the demo shows completed ones. */
