@@ -354,6 +354,24 @@ describe('POST /api/portal/register and the e-mailed link', () => {
     expect(await db().select().from(agents)).toHaveLength(0);
   });
 
+  it('never fails when the link is opened while the same address registers again', async () => {
+    await seedAccessCode(db(), { code: 'RACE-CODE' });
+    for (let round = 0; round < 5; round++) {
+      const email = `racer${round}@example.com`;
+      const payload = { email, access_code: 'RACE-CODE', password: 'racing-the-mailman-1' };
+      await post('/api/portal/register', payload);
+      const token = await registrationToken(ctx, email);
+      const [opened, again] = await Promise.all([
+        confirmRegistration(ctx, token, nextIp()),
+        post('/api/portal/register', payload),
+      ]);
+      // Either the link won (account made; the second request mails the owner) or the new request
+      // replaced it first (the old link is refused): never a 5xx, never a half-made account.
+      expect([201, 400]).toContain(opened.statusCode);
+      expect(again.statusCode).toBe(202);
+    }
+  });
+
   it('treats access codes that differ only in case as one code', async () => {
     await seedAccessCode(db(), { code: 'CASE-CODE' });
     await expect(seedAccessCode(db(), { code: 'case-code' })).rejects.toThrow();

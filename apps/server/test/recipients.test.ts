@@ -155,6 +155,25 @@ describe('recipients', () => {
     );
   });
 
+  it('gives the role back to the agent with e-mail on when the primary leaves and the agent had turned every channel off', async () => {
+    const { call } = await recipientsAgent();
+    const list = (await call('GET', '')).json();
+    const own = list.find((r: { is_agent: boolean }) => r.is_agent);
+    const sam = (
+      await call('POST', '', { first_name: 'Sam', email: 'sam@example.com', send_email: true })
+    ).json();
+    expect((await call('PATCH', `/${sam._id}`, { is_primary: true })).statusCode).toBe(200);
+    const quiet = await call('PATCH', `/${own._id}`, {
+      send_sms: false,
+      send_email: false,
+      phone_call: false,
+    });
+    expect(quiet.statusCode).toBe(200);
+    expect((await call('DELETE', `/${sam._id}`)).statusCode).toBeLessThan(300);
+    const back = (await call('GET', '')).json().find((r: { is_agent: boolean }) => r.is_agent);
+    expect(back).toMatchObject({ is_primary: true, send_email: true });
+  });
+
   it('another agent’s recipient is not found (404)', async () => {
     const owner = await recipientsAgent();
     const theirs = (await owner.call('POST', '', { first_name: 'Private' })).json();

@@ -151,6 +151,14 @@ export async function confirmRegistration(
         types: ['registration'],
       });
       if (!spent.ok) throw badRequest(ERROR.tokenInvalid);
+      // The address's lock first, then its pending row, in the order a new registration of the
+      // same address takes them: a link opened during "Send the link again" waits, never deadlocks.
+      const [found] = await tx
+        .select({ email: pendingRegistrations.email })
+        .from(pendingRegistrations)
+        .where(eq(pendingRegistrations.id, spent.subject));
+      if (!found) throw badRequest(ERROR.tokenInvalid);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`register:${found.email}`}))`);
       const [pending] = await tx
         .delete(pendingRegistrations)
         .where(
@@ -159,7 +167,6 @@ export async function confirmRegistration(
         .returning();
       if (!pending) throw badRequest(ERROR.tokenInvalid);
       const email = pending.email;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`register:${email}`}))`);
       if (await findUserByEmail(tx, email)) throw badRequest(ERROR.accountExists);
       const [code] = await tx
         .select()

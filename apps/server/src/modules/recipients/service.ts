@@ -267,11 +267,16 @@ export async function removeRecipient(db: Db, user: UserRow, id: string): Promis
     const current = await ownRecipient(tx, agent.id, id);
     if (current.isAgent) throw badRequest(AGENT_RECIPIENT_REMOVAL_DETAIL);
     await tx.delete(recipients).where(eq(recipients.id, id));
-    // The primary left: the agent takes the role back.
+    // The primary left: the agent takes the role back, told of leads at least by e-mail (a
+    // primary is never silent, and the agent's own recipient always has an address).
     if (current.isPrimary) {
       await tx
         .update(recipients)
-        .set({ isPrimary: true, isActive: true })
+        .set({
+          isPrimary: true,
+          isActive: true,
+          sendEmail: sql`${recipients.sendEmail} or not (${recipients.sendSms} or ${recipients.phoneCall})`,
+        })
         .where(and(eq(recipients.agentId, agent.id), eq(recipients.isAgent, true)));
     }
     await syncAgent(tx, agent);
