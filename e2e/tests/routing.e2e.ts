@@ -117,9 +117,10 @@ describe('lead routing', () => {
     await switchFor(page, 'Active', twoName).click();
     await expectSwitch(page, 'Active', twoName, false);
     await recipientEntry(page, twoName).getByText('Inactive', { exact: true }).waitFor();
-    await page.getByRole('button', { name: `Make primary ${twoName}` }).click();
-    await seeText(page, 'Invalid Status');
-    await seeText(page, 'Cannot set an inactive recipient as primary agent');
+    // The button says so before anything is sent: it is disabled, with the reason (issue #18 item 5).
+    const makeTwoPrimary = page.getByRole('button', { name: `Make primary ${twoName}` });
+    await expect.poll(() => makeTwoPrimary.isDisabled()).toBe(true);
+    expect(await makeTwoPrimary.getAttribute('aria-describedby')).toBeTruthy();
     await oneRow.getByText('Primary', { exact: true }).waitFor();
 
     // The server kept every change.
