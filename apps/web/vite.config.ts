@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,13 +19,17 @@ const gz = promisify(gzip);
  */
 export function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'portal:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      // The prerender build (scripts/prerender.mjs) runs at build time only: nothing to send.
+      ssr = Boolean(config.build.ssr);
     },
     async writeBundle(_options, bundle) {
+      if (ssr) return;
       const files = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json)$/.test(file));
       await Promise.all(
         files.map(async (file) => {
@@ -63,9 +68,58 @@ function sharedWithoutSideEffects(): Plugin {
   };
 }
 
+/** What the browser build writes in place of `__BUILD_ID__` until it knows the id (buildId). */
+const BUILD_ID_PLACEHOLDER = 'portal-build-id-0000000000';
+
+/**
+ * Gives each browser build an id and publishes it (SPEC.md section 7): `__BUILD_ID__` in the
+ * client (src/config/build.ts), `builds/latest.json` (`{ id, timestamp }`, which open pages poll to
+ * notice a deploy) and `builds/meta/<id>.json`. The id is a hash of everything the build wrote,
+ * so two builds of the same code agree (two servers built apart, behind one address). As that
+ * content is known only at the end, the client gets a placeholder, replaced once the id is known;
+ * the hashed file names are those of the content with the placeholder, as stable as the id.
+ * Not for the prerender build (--ssr): it only runs at build time.
+ */
+export function buildId(): Plugin {
+  let ssr = false;
+  return {
+    name: 'portal:build-id',
+    config: (_config, { command }) => ({
+      define: { __BUILD_ID__: JSON.stringify(command === 'build' ? BUILD_ID_PLACEHOLDER : 'dev') },
+    }),
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle: {
+      // After the other plugins' output (index.html among it): the id covers all of it.
+      order: 'post',
+      handler(_options, bundle) {
+        if (ssr) return;
+        const hash = createHash('sha256');
+        for (const name of Object.keys(bundle).sort()) {
+          const output = bundle[name];
+          if (!output) continue;
+          hash.update(name).update(output.type === 'chunk' ? output.code : output.source);
+        }
+        const id = hash.digest('hex').slice(0, 12);
+        let replaced = false;
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk' || !output.code.includes(BUILD_ID_PLACEHOLDER)) continue;
+          output.code = output.code.replaceAll(BUILD_ID_PLACEHOLDER, id);
+          replaced = true;
+        }
+        if (!replaced) this.warn('no chunk uses __BUILD_ID__: the client cannot tell its build');
+        const meta = `${JSON.stringify({ id, timestamp: Date.now() })}\n`;
+        this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: meta });
+        this.emitFile({ type: 'asset', fileName: `builds/meta/${id}.json`, source: meta });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), sharedWithoutSideEffects(), precompress()],
+  plugins: [react(), tailwindcss(), sharedWithoutSideEffects(), buildId(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

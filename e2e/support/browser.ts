@@ -72,6 +72,16 @@ async function toastsSettled(page: Page) {
 export async function expectAccessible(page: Page) {
   // The start-up overlay fades out over 200 ms; judge the page a person reads, not the fade.
   await page.locator('[data-slot="loading-overlay"]').waitFor({ state: 'detached' });
+  // Pages fade in (ADR 27): mid-fade their text is paler than a person reads it. Endless
+  // animations (a loading indicator) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   let summary: string[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     await toastsSettled(page);

@@ -7,6 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { corporateRoutes } from './modules/corporate/routes';
 import { devRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { isReady });
+      await api.register(contactRoutes);
       await api.register(authRoutes);
       await api.register(portalRoutes);
       await api.register(corporateRoutes);

@@ -477,6 +477,7 @@ const ROUTES: Route[] = [
   },
   // --- health ---
   { method: 'GET', url: '/api/health', expect: everyone(200) },
+  { method: 'GET', url: '/api/contact', expect: everyone(200) },
 ];
 
 /**

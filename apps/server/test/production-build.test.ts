@@ -112,6 +112,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server (di
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await login.text();
+    // The build prerendered the sign-in page (ADR 26): its form is in the HTML itself.
+    expect(html).toContain('<form');
+    expect(html).toContain('aria-label="Sign in"');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     const assets = readdirSync(path.join(serverDir, '../web/dist/assets'));
     expect(assets.filter((name) => name.endsWith('.map'))).toEqual([]);

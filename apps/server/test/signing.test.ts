@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SIGNING_MESSAGES, type SignatureResponse } from '@portal/shared';
+import { SIGNING_MESSAGES, type SignatureResponse, signingMessages } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -701,11 +701,12 @@ describe('the agent status and the documents', () => {
         headers: session.headers,
         payload: { agent_uri: session.agent.agentUri, document },
       });
-    expect((await save(pending.document.document_id, 'service')).json().detail).toBe(
-      SIGNING_MESSAGES.notSigned,
-    );
+    // The built-in e-signature speaks of "the agreement", not of DigiSigner (issue #18 item 9).
+    const builtin = signingMessages('builtin');
+    expect((await save(pending.document.document_id, 'service')).json().detail).toBe(builtin.notSigned);
+    expect(builtin.notSigned).toBe('The agreement has not been signed yet');
     const { documentId } = await signMasterFully(session);
-    expect((await save(documentId, 'service')).json().detail).toBe(SIGNING_MESSAGES.documentIdNotFound);
+    expect((await save(documentId, 'service')).json().detail).toBe(builtin.documentIdNotFound);
     const saved = await save(documentId, 'master');
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({

@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestContext, type TestContext, testConfig } from './helpers/app';
 
+const LOGIN_HTML =
+  '<!doctype html><html lang="en"><title>Sign in</title><div id="root"><form aria-label="Sign in"></form></div></html>';
+
+const LATEST_BUILD = { id: 'abc123', timestamp: 1_760_000_000_000 };
+
 let ctx: TestContext;
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -18,11 +23,20 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><title>Portal</title><div id="root"></div></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log("portal")');
+  // What apps/web/scripts/prerender.mjs writes: the sign-in page as HTML, compressed beside it.
+  writeFileSync(path.join(dist, 'login.html'), LOGIN_HTML);
+  writeFileSync(path.join(dist, 'login.html.br'), brotliCompressSync(LOGIN_HTML));
+  writeFileSync(path.join(dist, 'login.html.gz'), gzipSync(LOGIN_HTML));
+  writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/login': 'login.html' }));
   // What the web build writes beside each script (apps/web/vite.config.ts, precompress).
   const script = `export const portal = ${JSON.stringify('portal '.repeat(400))};`;
   writeFileSync(path.join(dist, 'assets', 'entry-456.js'), script);
   writeFileSync(path.join(dist, 'assets', 'entry-456.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'entry-456.js.gz'), gzipSync(script));
+  // What the web build writes to tell open pages which build is deployed (apps/web/vite.config.ts).
+  mkdirSync(path.join(dist, 'builds', 'meta'), { recursive: true });
+  writeFileSync(path.join(dist, 'builds', 'latest.json'), JSON.stringify(LATEST_BUILD));
+  writeFileSync(path.join(dist, 'builds', 'meta', 'abc123.json'), JSON.stringify(LATEST_BUILD));
   app = await buildApp({ ...ctx.deps, config: testConfig({ WEB_DIST: dist }) }, { serveWeb: true });
 });
 afterAll(async () => {
@@ -32,11 +46,33 @@ afterAll(async () => {
 
 describe('serving the built portal', () => {
   it('answers every page path with the app, which routes it (404 page included)', async () => {
-    for (const url of ['/', '/login', '/onboarding/start/my_team', '/no/such/page']) {
+    for (const url of ['/', '/signup', '/onboarding/start/my_team', '/no/such/page']) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it('sends a prerendered page with its form already in the HTML, compressed as accepted, never cached', async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Fleads']) {
+      const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/^text\/html/);
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(LOGIN_HTML);
+    }
+    const br = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN_HTML);
+    const gzip = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(LOGIN_HTML);
+    // Only the exact page: deeper paths are the app's.
+    const magic = await app.inject({ url: '/login/magic/abc.def.ghi' });
+    expect(magic.body).toContain('<div id="root"></div>');
   });
 
   it('sends pages that carry tokens with Referrer-Policy: no-referrer and no caching', async () => {
@@ -74,6 +110,18 @@ describe('serving the built portal', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('sends the deployed build id never cached, so open pages see a deploy at once', async () => {
+    const latest = await app.inject({ url: '/builds/latest.json' });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['content-type']).toMatch(/^application\/json/);
+    expect(latest.headers['cache-control']).toBe('no-cache');
+    expect(latest.json()).toEqual(LATEST_BUILD);
+    // A build's own manifest does not change: the usual caching of files.
+    const meta = await app.inject({ url: '/builds/meta/abc123.json' });
+    expect(meta.statusCode).toBe(200);
+    expect(meta.headers['cache-control']).toContain('max-age=3600');
   });
 
   it('answers a missing asset with 404, not with the app', async () => {

@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The id of this build of the web app (vite.config.ts, buildId); "dev" outside `vite build`. */
+declare const __BUILD_ID__: string;

@@ -1,4 +1,5 @@
 import { isPublicPath, normalisePath, resolveRoute } from '@portal/shared';
+import { isPrerenderedPath } from '@/config/prerender';
 import type { AuthState } from '@/lib/auth';
 import { buildGuardSession } from '@/lib/portal-visibility';
 
@@ -27,7 +28,9 @@ export function decideRoute(
   from?: string,
 ): RouteDecision {
   const path = normalisePath(location.pathname);
-  if (!auth.initialised) return { action: 'wait' };
+  // A prerendered public page is on screen before the session is known: keep it (a signed-in
+  // visitor is sent on once it is).
+  if (!auth.initialised) return isPrerenderedPath(path) ? { action: 'allow' } : { action: 'wait' };
   // Signing in from a public page: keep it on screen until the user has loaded.
   if (auth.status === 'loading') return isPublicPath(path) ? { action: 'allow' } : { action: 'wait' };
   if (auth.status === 'error' && !isPublicPath(path)) return { action: 'error' };

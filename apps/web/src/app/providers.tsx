@@ -1,9 +1,14 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
+import { build } from '@/config/build';
 import { AuthProvider } from '@/lib/auth';
 
 /** Sonner is not needed to show a page: it loads once the first one is on screen. */
 const PortalToaster = React.lazy(() => import('./toaster'));
+/** Offers a reload when the server has a newer build (a toast): after the first page, like them. */
+const NewVersionNotice = React.lazy(() =>
+  import('@/components/new-version-notice').then((module) => ({ default: module.NewVersionNotice })),
+);
 
 /** Runs `callback` when the browser is idle after the current work (a timeout where it cannot tell). */
 function whenIdle(callback: () => void): () => void {
@@ -22,6 +27,7 @@ function DeferredToaster() {
   return (
     <React.Suspense fallback={null}>
       <PortalToaster />
+      {build.checkForUpdates ? <NewVersionNotice /> : null}
     </React.Suspense>
   );
 }

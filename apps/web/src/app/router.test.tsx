@@ -50,6 +50,38 @@ describe('routes', () => {
   });
 });
 
+describe('prerendered public pages (ADR 26)', () => {
+  it('shows /login at once, with no start-up overlay, while the session is restored, then sends the user on', async () => {
+    document.cookie = 'has_session=1; path=/';
+    let restore = () => {};
+    const restored = new Promise<void>((resolve) => {
+      restore = resolve;
+    });
+    mockFetch({
+      'POST /api/refresh': async (...args) => {
+        await restored;
+        return signedInRefresh()(...args);
+      },
+      'GET /api/portal/me': () => json(200, buildMe()),
+    });
+    const { location } = renderApp('/login');
+
+    // The page the build prerendered: the same form, before the session is known.
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Checking authentication...')).toBeNull();
+    restore();
+    await waitFor(() => expect(location()).toBe('/onboarding'));
+  });
+
+  it('keeps the start-up overlay on a page that is not prerendered', async () => {
+    document.cookie = 'has_session=1; path=/';
+    mockFetch({ 'POST /api/refresh': () => new Promise<Response>(() => {}) });
+    renderApp('/recovery');
+    expect(await screen.findAllByText('Checking authentication...')).not.toHaveLength(0);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Reset your password' })).toBeNull();
+  });
+});
+
 describe('route guard', () => {
   it('sends an anonymous visitor from /leads to /login', async () => {
     mockFetch({ 'POST /api/refresh': anonymousRefresh });

@@ -1,4 +1,5 @@
-import { type ComponentType, useEffect } from 'react';
+import { normalisePath } from '@portal/shared';
+import { type ComponentType, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Navigate,
@@ -20,16 +21,33 @@ import {
   paths,
   SIGNUP_STEP_PAGES,
 } from '@/config/paths';
+import { isPrerenderedPath } from '@/config/prerender';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { errorMessage, onAuthLost } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import {
+  canReloadForChunkError,
+  isChunkLoadError,
+  isReloadingForChunkError,
+  reloadForChunkError,
+} from '@/lib/chunk-reload';
 import { decideRoute } from './guards';
 import { DefaultLayout } from './layouts/default-layout';
 
-/** Always rendered: the start-up overlay, and the way out when the server ends a session. */
+/**
+ * Always rendered: the start-up overlay, and the way out when the server ends a session. A
+ * prerendered public page has no overlay: it is already on screen.
+ */
 function RootShell() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [overlay] = useState(() => !isPrerenderedPath(normalisePath(pathname)));
+
+  // index.html's splash (the same overlay as plain HTML) until this first render is on screen.
+  useEffect(() => {
+    document.getElementById('splash')?.remove();
+  }, []);
 
   useEffect(
     () =>
@@ -41,7 +59,7 @@ function RootShell() {
 
   return (
     <>
-      <LoadingOverlay initialised={auth.initialised} />
+      {overlay ? <LoadingOverlay initialised={auth.initialised} /> : null}
       <Outlet />
       <ScrollRestoration />
     </>
@@ -78,9 +96,24 @@ function RouteGuard() {
   }
 }
 
-/** A page that threw while rendering or loading. */
+/**
+ * A page that threw while rendering or loading. A page whose code did not load (a deploy replaced
+ * it) reloads once instead (lib/chunk-reload.ts), and shows the error if that did not help.
+ */
 function RouteErrorPage() {
   const error = useRouteError();
+  const [reloadRefused, setReloadRefused] = useState(false);
+  const reload =
+    !reloadRefused && (isReloadingForChunkError() || (isChunkLoadError(error) && canReloadForChunkError()));
+  useEffect(() => {
+    if (reload) {
+      if (!reloadForChunkError()) setReloadRefused(true);
+      return;
+    }
+    // On the first load the root shell, which removes index.html's splash, never rendered.
+    document.getElementById('splash')?.remove();
+  }, [reload]);
+  if (reload) return <PageLoading label="Loading the latest version of the portal..." />;
   if (isRouteErrorResponse(error)) {
     return <ErrorPage status={error.status} message={error.statusText || undefined} />;
   }

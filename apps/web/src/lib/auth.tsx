@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import {
   AUTH_LOST_MESSAGE,
+  type AuthSnapshot,
   api,
   clearSession,
   getAuthSnapshot,
@@ -65,6 +66,9 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+const PRERENDER_SNAPSHOT: AuthSnapshot = { signedIn: false, recipient: null };
+const getPrerenderSnapshot = () => PRERENDER_SNAPSHOT;
+
 export const SESSION_HINT_COOKIE = 'has_session';
 const hasSessionHint = () =>
   document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
@@ -89,7 +93,9 @@ async function initialise(queryClient: ReturnType<typeof useQueryClient>) {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const session = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
+  // A prerendered page was rendered for a visitor nobody knows yet (ADR 26): React adopts it with
+  // that state, then renders again with the browser's (a recipient session kept in storage).
+  const session = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getPrerenderSnapshot);
   const [initialised, setInitialised] = useState(false);
   const started = useRef(false);
 

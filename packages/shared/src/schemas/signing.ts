@@ -55,6 +55,27 @@ export const SIGNING_MESSAGES = {
     'Broker of record information is incomplete. Please complete your broker information before proceeding.',
 } as const;
 
+export type SigningProvider = 'builtin' | 'digisigner';
+export type SigningMessages = { [K in keyof typeof SIGNING_MESSAGES]: string };
+
+/**
+ * The built-in e-signature is not DigiSigner: its messages say "the agreement" where SPEC.md's
+ * (written for DigiSigner) name the provider (issue #18 item 9). Everything else is the same.
+ */
+const BUILTIN_SIGNING_MESSAGES: SigningMessages = {
+  ...SIGNING_MESSAGES,
+  notGenerated: 'The agreement has not been prepared yet',
+  signed: 'The agreement has been signed',
+  notSigned: 'The agreement has not been signed yet',
+  statusError: "Error while checking the agreement's status",
+  retrieveError: 'Error while retrieving the agreement. Try again later.',
+  documentIdNotFound: 'Agreement not found',
+};
+
+/** The messages for a provider: SPEC.md section 8's for DigiSigner, neutral ones for the built-in. */
+export const signingMessages = (provider: SigningProvider): SigningMessages =>
+  provider === 'digisigner' ? SIGNING_MESSAGES : BUILTIN_SIGNING_MESSAGES;
+
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** POST /api/digisigner/generate. The server fills the document from the agent's record; */

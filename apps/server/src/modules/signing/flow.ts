@@ -1,4 +1,4 @@
-import { SIGNING_DOCUMENT_STEPS, SIGNING_MESSAGES } from '@portal/shared';
+import { SIGNING_DOCUMENT_STEPS, SIGNING_MESSAGES, signingMessages } from '@portal/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
@@ -76,7 +76,7 @@ export async function queueBrokerEmail(
   } else {
     link = broker.providerSignUrl;
   }
-  if (!link) throw new AppError('unavailable', SIGNING_MESSAGES.retrieveError);
+  if (!link) throw new AppError('unavailable', signingMessages(loaded.request.provider).retrieveError);
   const agent = loaded.signers.find((s) => s.signingOrder === 1);
   const email = await brokerSigningEmail({
     brokerName: broker.name,
@@ -179,7 +179,7 @@ export async function afterCommit(deps: AppDeps, requestId: string, after: After
 export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<LoadedRequest> {
   const { database, providers, config } = deps;
   const loaded = await loadRequest(database.db, requestId);
-  if (!loaded) throw notFound(SIGNING_MESSAGES.documentIdNotFound);
+  if (!loaded) throw notFound(signingMessages(providers.signing.name).documentIdNotFound);
   const { request, signers } = loaded;
   if (request.status !== 'completed' || request.finalKey) return loaded;
 
@@ -194,7 +194,7 @@ export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<
     }
   } catch (error) {
     if (error instanceof SigningProviderError)
-      throw new AppError('unavailable', SIGNING_MESSAGES.retrieveError);
+      throw new AppError('unavailable', signingMessages(request.provider).retrieveError);
     throw error;
   }
   const events = await database.db
@@ -349,7 +349,7 @@ export async function syncFromProvider(deps: AppDeps, requestId: string): Promis
   } catch (error) {
     if (error instanceof SigningProviderError) {
       console.warn('[signing] DigiSigner status failed', requestId, error.message);
-      throw new AppError('unavailable', SIGNING_MESSAGES.retrieveError);
+      throw new AppError('unavailable', signingMessages(first.request.provider).retrieveError);
     }
     throw error;
   }

@@ -11,6 +11,7 @@ import {
   type SignatureResponse,
   type SigningDocumentKind,
   serviceAreaSummary,
+  signingMessages,
 } from '@portal/shared';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
@@ -53,7 +54,8 @@ const agentName = (agent: AgentRow) =>
 /** The agent's request with that id; another agent's is "not found", never "forbidden". */
 async function ownRequest(deps: AppDeps, agent: AgentRow, requestId: string): Promise<LoadedRequest> {
   const loaded = /^[0-9a-f-]{36}$/i.test(requestId) ? await loadRequest(deps.database.db, requestId) : null;
-  if (!loaded || loaded.request.agentId !== agent.id) throw notFound(SIGNING_MESSAGES.documentIdNotFound);
+  if (!loaded || loaded.request.agentId !== agent.id)
+    throw notFound(signingMessages(deps.providers.signing.name).documentIdNotFound);
   return loaded;
 }
 
@@ -185,7 +187,7 @@ export async function generateDocument(
     await providers.storage.delete(originalKey).catch(() => undefined);
     if (error instanceof SigningProviderError) {
       console.warn('[signing] provider refused the request', error.message);
-      throw new AppError('unavailable', SIGNING_MESSAGES.retrieveError);
+      throw new AppError('unavailable', signingMessages(providers.signing.name).retrieveError);
     }
     throw error;
   }
@@ -278,13 +280,13 @@ export async function sendToBroker(deps: AppDeps, user: UserRow, requestId: stri
   if (!loaded || loaded.request.agentId !== agent.id || loaded.request.kind !== 'master') {
     throw notFound(SIGNING_MESSAGES.masterNotFound);
   }
-  if (loaded.request.status === 'completed') throw conflict(SIGNING_MESSAGES.signed);
+  if (loaded.request.status === 'completed') throw conflict(signingMessages(loaded.request.provider).signed);
   if (loaded.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
   if (loaded.request.provider === 'digisigner') await syncFromProvider(deps, requestId);
   const id = await deps.database.db.transaction(async (tx) => {
     const locked = (await loadRequest(tx, requestId, { lock: true }))!;
     if (locked.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
-    if (locked.request.status !== 'pending') throw conflict(SIGNING_MESSAGES.signed);
+    if (locked.request.status !== 'pending') throw conflict(signingMessages(locked.request.provider).signed);
     const broker = locked.signers.find((s) => s.role === 'Broker');
     if (!broker) throw notFound(SIGNING_MESSAGES.brokerSignerNotFound);
     if (!broker.name.trim() || !broker.email.trim()) throw unprocessable(SIGNING_MESSAGES.brokerNotFound);
@@ -322,7 +324,7 @@ async function documentOwner(deps: AppDeps, user: UserRow, agentUri?: string): P
   }
   const agent = await agentOf(deps, user);
   if (agentUri !== undefined && agentUri !== agent.agentUri)
-    throw notFound(SIGNING_MESSAGES.documentIdNotFound);
+    throw notFound(signingMessages(deps.providers.signing.name).documentIdNotFound);
   return agent;
 }
 
@@ -335,12 +337,13 @@ export async function saveFinalDocument(
 ): Promise<AgentDocument> {
   const agent = await documentOwner(deps, user, body.agent_uri);
   const loaded = await requestByDocument(deps, agent.id, documentId);
-  if (!loaded || loaded.request.kind !== body.document) throw notFound(SIGNING_MESSAGES.documentIdNotFound);
+  if (!loaded || loaded.request.kind !== body.document)
+    throw notFound(signingMessages(deps.providers.signing.name).documentIdNotFound);
   if (loaded.request.provider === 'digisigner' && loaded.request.status === 'pending') {
     await syncFromProvider(deps, loaded.request.id);
   }
   const fresh = await ensureFinalPdf(deps, loaded.request.id);
-  if (fresh.request.status !== 'completed') throw conflict(SIGNING_MESSAGES.notSigned);
+  if (fresh.request.status !== 'completed') throw conflict(signingMessages(fresh.request.provider).notSigned);
   return signatureResponse(deps.config, fresh).document;
 }
 
@@ -353,7 +356,7 @@ export async function downloadDocument(
 ): Promise<{ stream: Readable; filename: string }> {
   const agent = await documentOwner(deps, user);
   let loaded = await requestByDocument(deps, agent.id, documentId);
-  if (!loaded) throw notFound(SIGNING_MESSAGES.documentIdNotFound);
+  if (!loaded) throw notFound(signingMessages(deps.providers.signing.name).documentIdNotFound);
   const slug = loaded.request.title.toLowerCase().replaceAll(' ', '-');
   const wantFinal = version === 'final' || (version === undefined && loaded.request.status === 'completed');
   if (!wantFinal) {
@@ -362,7 +365,8 @@ export async function downloadDocument(
       filename: `${slug}-unsigned.pdf`,
     };
   }
-  if (loaded.request.status !== 'completed') throw conflict(SIGNING_MESSAGES.notSigned);
+  if (loaded.request.status !== 'completed')
+    throw conflict(signingMessages(loaded.request.provider).notSigned);
   loaded = await ensureFinalPdf(deps, loaded.request.id);
   return { stream: await deps.providers.storage.read(loaded.request.finalKey!), filename: `${slug}.pdf` };
 }

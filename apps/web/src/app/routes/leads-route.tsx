@@ -10,9 +10,11 @@ import { cn } from '@/lib/utils';
  * corporate user the office dashboard, an agent its leads and, when it manages a group, "My
  * groups" beside them (?view=groups). The pages load on first visit.
  */
-const LeadsPage = lazy(async () => ({
-  default: (await import('@/features/leads/pages/leads-page')).LeadsPage,
-}));
+const loadLeadsPage = () => import('@/features/leads/pages/leads-page');
+// Most people here are agents: their page starts loading with this route, while the session is
+// still being restored, instead of after it (issue #16: /leads was a chain of waits).
+void loadLeadsPage();
+const LeadsPage = lazy(async () => ({ default: (await loadLeadsPage()).LeadsPage }));
 const CorporateLeadsPage = lazy(async () => ({
   default: (await import('@/features/corporate/pages/corporate-leads-page')).CorporateLeadsPage,
 }));

@@ -1,4 +1,4 @@
-import { type AgentRecord, SIGNING_MESSAGES } from '@portal/shared';
+import { type AgentRecord, SIGNING_MESSAGES, signingMessages } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAgent } from '@/test/factories';
@@ -15,6 +15,9 @@ import {
 } from './test/agreements-server';
 
 vi.mock('./open-signing-page', () => ({ openSigningPage: vi.fn() }));
+
+/** The demo's and the tests' signatures are the built-in provider's: no DigiSigner in its words. */
+const BUILTIN = signingMessages('builtin');
 
 const SERVICE_PAGE = '/onboarding/agreements/service_agreement';
 const MASTER_PAGE = '/onboarding/agreements/master_referral_agreement';
@@ -119,7 +122,7 @@ describe('the agreement panel', () => {
     agreementsServer({});
     const { user, panel } = await openPage(SERVICE_PAGE);
     await user.click(within(panel).getByRole('button', { name: 'Check status' }));
-    expect((await findToast(SIGNING_MESSAGES.notGenerated)).type).toBe('info');
+    expect((await findToast(BUILTIN.notGenerated)).type).toBe('info');
   });
 
   it('checks the status: not signed, a failed check, then completed with the step done', async () => {
@@ -138,10 +141,10 @@ describe('the agreement panel', () => {
     expect(screen.getByText('Not yet')).toBeInTheDocument();
 
     await user.click(check);
-    expect((await findToast(SIGNING_MESSAGES.notSigned)).type).toBe('info');
+    expect((await findToast(BUILTIN.notSigned)).type).toBe('info');
 
     await user.click(check);
-    expect((await findToast(SIGNING_MESSAGES.statusError)).type).toBe('error');
+    expect((await findToast(BUILTIN.statusError)).type).toBe('error');
     // The last known state stays on screen.
     expect(within(panel).getByRole('button', { name: 'Sign now' })).toBeInTheDocument();
 
@@ -225,7 +228,7 @@ describe('the agreement panel', () => {
     );
 
     await user.click(within(panel).getByRole('button', { name: 'Check status' }));
-    expect((await findToast(SIGNING_MESSAGES.signed)).type).toBe('success');
+    expect((await findToast(BUILTIN.signed)).type).toBe('success');
   });
 
   it('offers to prepare the master agreement again when the broker of record was corrected meanwhile', async () => {
@@ -294,9 +297,38 @@ describe('the agreement panel', () => {
     expect(download!.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
+  it('names DigiSigner only for a DigiSigner request, in the words of SPEC.md section 8 (issue #18 item 9)', async () => {
+    const statuses = [
+      json(200, buildSignature('service', 'waiting_for_you', { provider: 'digisigner' })),
+      json(200, buildSignature('service', 'waiting_for_you', { provider: 'digisigner' })),
+      json(502, { detail: SIGNING_MESSAGES.retrieveError }),
+    ];
+    agreementsServer(
+      { service_document: buildAgentDocument('service') },
+      { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index] ?? statuses.at(-1)! },
+    );
+    const { user, panel } = await openPage(SERVICE_PAGE);
+    const check = await within(panel).findByRole('button', { name: 'Check status' });
+    await user.click(check);
+    expect((await findToast('DigiSigner document has not been signed yet')).type).toBe('info');
+    await user.click(check);
+    expect((await findToast('Error while validating DigiSigner document status')).type).toBe('error');
+  });
+
+  it('does not name DigiSigner for the built-in e-signature', async () => {
+    agreementsServer(
+      { service_document: buildAgentDocument('service') },
+      { 'GET /api/digisigner/:requestId': () => json(200, buildSignature('service', 'waiting_for_you')) },
+    );
+    const { user, panel } = await openPage(SERVICE_PAGE);
+    await user.click(await within(panel).findByRole('button', { name: 'Check status' }));
+    expect((await findToast('The agreement has not been signed yet')).type).toBe('info');
+    expect(screen.queryByText(/DigiSigner/)).toBeNull();
+  });
+
   it('says when the status cannot be loaded and loads it again on request', async () => {
     const statuses = [
-      json(502, { detail: SIGNING_MESSAGES.retrieveError }),
+      json(502, { detail: BUILTIN.retrieveError }),
       json(200, buildSignature('service', 'waiting_for_you')),
     ];
     agreementsServer(
@@ -304,8 +336,8 @@ describe('the agreement panel', () => {
       { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index]! },
     );
     const { user, panel } = await openPage(SERVICE_PAGE);
-    expect((await findToast(SIGNING_MESSAGES.retrieveError)).type).toBe('error');
-    expect(within(panel).getByRole('alert')).toHaveTextContent(SIGNING_MESSAGES.retrieveError);
+    expect((await findToast(BUILTIN.retrieveError)).type).toBe('error');
+    expect(within(panel).getByRole('alert')).toHaveTextContent(BUILTIN.retrieveError);
     await user.click(within(panel).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByRole('button', { name: 'Sign now' })).toBeInTheDocument();
   });

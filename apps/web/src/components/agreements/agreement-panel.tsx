@@ -157,9 +157,11 @@ export function AgreementPanel({
   } else if (agreement.error) {
     body = (
       <Alert variant="destructive">
-        <AlertTitle>{SIGNING_MESSAGES.retrieveError}</AlertTitle>
+        <AlertTitle>{agreement.messages.retrieveError}</AlertTitle>
         <AlertDescription>
-          {errorMessage(agreement.error, '') !== SIGNING_MESSAGES.retrieveError ? (
+          {![agreement.messages.retrieveError, SIGNING_MESSAGES.retrieveError].includes(
+            errorMessage(agreement.error, ''),
+          ) ? (
             <p>{errorMessage(agreement.error)}</p>
           ) : null}
           <div>

@@ -4,14 +4,16 @@ import {
   type DocumentState,
   type PortalMe,
   SIGNING_DOCUMENT_STEPS,
-  SIGNING_MESSAGES,
   type SignatureResponse,
   type SigningDocumentKind,
+  type SigningProvider,
+  signingMessages,
 } from '@portal/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { agentDocument, agreementQueryKey, agreementQueryOptions } from '@/lib/agreements-api';
+import { errorMessage } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
 
 /** The record in the cache says something else than the provider: the server has moved on. */
@@ -49,6 +51,11 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
   const latest = useRef({ agent, record });
   latest.current = { agent, record };
   const lastState = useRef<DocumentState | null>(null);
+  // Which e-signature the messages speak of: the request's own provider once its status is known.
+  // Before that (nothing prepared yet, or the status could not be read) the built-in one, the
+  // portal's default; a DigiSigner deployment has a status as soon as an agreement exists.
+  const provider = useRef<SigningProvider>('builtin');
+  if (query.data) provider.current = query.data.provider;
   const brokerAnnounced = useRef(false);
   /** The answer (by its time in the cache) already spoken about, so none is announced twice. */
   const handledDataAt = useRef(0);
@@ -59,18 +66,20 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
     (status: SignatureResponse, explicit: boolean) => {
       const previous = lastState.current;
       lastState.current = status.state;
+      provider.current = status.provider;
+      const text = signingMessages(status.provider);
       const brokerNews =
         status.broker_email_sent_now || (status.state === 'waiting_for_broker' && !brokerAnnounced.current);
       if (brokerNews) {
         brokerAnnounced.current = true;
-        toast.success(SIGNING_MESSAGES.agentSignedSendingToBroker);
+        toast.success(text.agentSignedSendingToBroker);
       }
       if (explicit) {
-        if (status.state === 'completed') toast.success(SIGNING_MESSAGES.completed);
-        else if (status.state === 'waiting_for_broker') toast.success(SIGNING_MESSAGES.signed);
-        else toast.info(SIGNING_MESSAGES.notSigned);
+        if (status.state === 'completed') toast.success(text.completed);
+        else if (status.state === 'waiting_for_broker') toast.success(text.signed);
+        else toast.info(text.notSigned);
       } else if (status.state === 'completed' && previous !== null && previous !== 'completed') {
-        toast.success(SIGNING_MESSAGES.completed);
+        toast.success(text.completed);
       }
       if (recordBehind(latest.current.record, latest.current.agent, status)) {
         void queryClient.invalidateQueries({ queryKey: meQueryKey, exact: true });
@@ -89,8 +98,9 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
   useEffect(() => {
     if (!query.isError || busy.current || query.errorUpdatedAt <= handledErrorAt.current) return;
     handledErrorAt.current = query.errorUpdatedAt;
-    if (!query.data) toast.error(SIGNING_MESSAGES.retrieveError);
-  }, [query.isError, query.errorUpdatedAt, query.data]);
+    // The server words its refusal for the request's provider; a gateway's error has no words.
+    if (!query.data) toast.error(errorMessage(query.error, signingMessages(provider.current).retrieveError));
+  }, [query.isError, query.errorUpdatedAt, query.data, query.error]);
 
   const check = useCallback(
     async (explicit: boolean) => {
@@ -104,7 +114,7 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
           setChecking(false);
         }
         const fresh = queryClient.getQueryData<PortalMe>(meQueryKey)?.agent_profile;
-        if (!fresh || !agentDocument(fresh, kind)) toast.info(SIGNING_MESSAGES.notGenerated);
+        if (!fresh || !agentDocument(fresh, kind)) toast.info(signingMessages(provider.current).notGenerated);
         return;
       }
       if (busy.current) return;
@@ -117,9 +127,10 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
         announce(status, explicit);
       } catch {
         handledErrorAt.current = queryClient.getQueryState(key)?.errorUpdatedAt ?? Date.now();
-        if (explicit) toast.error(SIGNING_MESSAGES.statusError);
+        if (explicit) toast.error(signingMessages(provider.current).statusError);
         // Back from signing and the check failed: the agent must not think the signature was lost.
-        else if (lastState.current === 'waiting_for_you') toast.error(SIGNING_MESSAGES.signatureStatusError);
+        else if (lastState.current === 'waiting_for_you')
+          toast.error(signingMessages(provider.current).signatureStatusError);
       } finally {
         busy.current = false;
         if (explicit) setChecking(false);
@@ -145,6 +156,8 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
     loading: requestId !== null && query.isPending,
     error: query.data ? null : query.error,
     checking,
+    /** The wording of this request's provider (the built-in one until a status is known). */
+    messages: signingMessages(provider.current),
     /** "Check status": says what it found. */
     check: () => check(true),
     /** Load again after a failure. */

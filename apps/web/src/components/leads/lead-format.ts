@@ -6,6 +6,39 @@ export { LEAD_TYPE_LABELS };
 
 export const leadTypeLabel = (type: string) => LEAD_TYPE_LABELS[type as LeadType] ?? type;
 
+type LeadTypeColours = { badge: string; fill: string; swatch: string };
+
+/**
+ * A type's hue is its text colour (`text-lead-*`); a chart's bar and a legend's swatch take it as
+ * `currentColor`, so each type costs two rules of CSS, not five.
+ */
+const colours = (text: string, soft: string): LeadTypeColours => ({
+  badge: `${text} ${soft} border-current/35`,
+  fill: `${text} fill-current`,
+  swatch: `${text} bg-current`,
+});
+
+/**
+ * One hue per lead type (the `--color-lead-*` tokens of styles.css), the same in badges, charts
+ * and legends. Class names are spelled out so that Tailwind finds them.
+ */
+export const LEAD_TYPE_COLOURS: Record<LeadType, LeadTypeColours> = {
+  fsbo: colours('text-lead-fsbo', 'bg-lead-fsbo-soft'),
+  expired: colours('text-lead-expired', 'bg-lead-expired-soft'),
+  divorced: colours('text-lead-divorced', 'bg-lead-divorced-soft'),
+  recent_buyers: colours('text-lead-recent-buyers', 'bg-lead-recent-buyers-soft'),
+  absentee: colours('text-lead-absentee', 'bg-lead-absentee-soft'),
+  high_sell_score: colours('text-lead-high-sell-score', 'bg-lead-high-sell-score-soft'),
+  old_expired: colours('text-lead-old-expired', 'bg-lead-old-expired-soft'),
+  inherited: colours('text-lead-inherited', 'bg-lead-inherited-soft'),
+};
+
+/** A type this build does not know yet (a newer server) is grey rather than borrowing a hue. */
+const UNKNOWN_TYPE_COLOURS = colours('text-muted-foreground', 'bg-muted');
+
+export const leadTypeColours = (type: string): LeadTypeColours =>
+  Object.hasOwn(LEAD_TYPE_COLOURS, type) ? LEAD_TYPE_COLOURS[type as LeadType] : UNKNOWN_TYPE_COLOURS;
+
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   active: 'Active',
   archived: 'Archived',

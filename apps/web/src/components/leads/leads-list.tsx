@@ -116,7 +116,7 @@ export function LeadsPager({
   const hasNext = last < total;
   return (
     <nav aria-label="Pages of leads" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
+      <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
         Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
       </p>
       {page > 1 || hasNext ? (

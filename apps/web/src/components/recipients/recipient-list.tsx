@@ -47,27 +47,52 @@ function NameAndBadges({ recipient }: { recipient: Recipient }) {
   );
 }
 
+/** A phone number that never wraps, its figures lined up from row to row. */
+function PhoneLink({ phone }: { phone: string | null | undefined }) {
+  if (!phone) return <span className="whitespace-nowrap text-muted-foreground">No phone</span>;
+  return (
+    <a href={`tel:${phone}`} className="whitespace-nowrap tabular-nums">
+      {formatPhone(phone)}
+    </a>
+  );
+}
+
+/**
+ * An e-mail address in full (and in a tooltip): it wraps before the @ where it has to, and within
+ * a part only when even that part is wider than the room.
+ */
+function EmailLine({ email }: { email: string | null | undefined }) {
+  const at = email ? email.lastIndexOf('@') : -1;
+  return (
+    <span className="flex min-w-0 items-start gap-2 text-sm">
+      <Mail className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+      {email ? (
+        <a href={`mailto:${email}`} title={email} className="min-w-0 break-words">
+          {at > 0 ? (
+            <>
+              {email.slice(0, at)}
+              <wbr />
+              {email.slice(at)}
+            </>
+          ) : (
+            email
+          )}
+        </a>
+      ) : (
+        <span className="text-muted-foreground">No e-mail</span>
+      )}
+    </span>
+  );
+}
+
 function Contact({ recipient }: { recipient: Recipient }) {
   return (
     <div className="grid min-w-0 gap-1 text-sm">
       <span className="flex items-center gap-2">
         <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        {recipient.phone_number ? (
-          <a href={`tel:${recipient.phone_number}`}>{formatPhone(recipient.phone_number)}</a>
-        ) : (
-          <span className="text-muted-foreground">No phone</span>
-        )}
+        <PhoneLink phone={recipient.phone_number} />
       </span>
-      <span className="flex min-w-0 items-center gap-2">
-        <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        {recipient.email ? (
-          <a href={`mailto:${recipient.email}`} className="truncate">
-            {recipient.email}
-          </a>
-        ) : (
-          <span className="text-muted-foreground">No e-mail</span>
-        )}
-      </span>
+      <EmailLine email={recipient.email} />
     </div>
   );
 }
@@ -190,17 +215,30 @@ function Actions({
 function RecipientTable({ recipients, onRemoved }: { recipients: Recipient[]; onRemoved: () => void }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
-      <table className="w-full text-left text-sm">
+      {/*
+       * Fixed widths for the phone, the switches and the buttons; the name and e-mail take the rest,
+       * so an address shows in full at 1280 px. The buttons wrap to two lines until there is room
+       * for one (a container of 67.5rem).
+       */}
+      <table className="w-full table-fixed text-left text-sm">
+        <colgroup>
+          <col />
+          <col className="w-36" />
+          {SWITCHES.map((setting) => (
+            <col key={setting.field} className="w-16" />
+          ))}
+          <col className="w-60 @min-[67.5rem]:w-[23.5rem]" />
+        </colgroup>
         <thead className="border-b border-border bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
               Recipient
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Contact
+            <th scope="col" className="px-3 py-3 font-medium">
+              Phone
             </th>
             {SWITCHES.map((setting) => (
-              <th key={setting.field} scope="col" className="px-3 py-3 text-center font-medium">
+              <th key={setting.field} scope="col" className="px-2 py-3 text-center font-medium">
                 {setting.label}
               </th>
             ))}
@@ -217,18 +255,21 @@ function RecipientTable({ recipients, onRemoved }: { recipients: Recipient[]; on
               className={cn('border-b border-border last:border-b-0', !recipient.is_active && 'bg-muted/40')}
             >
               <th scope="row" className="px-4 py-3 font-normal">
-                <NameAndBadges recipient={recipient} />
+                <div className="grid min-w-0 gap-1">
+                  <NameAndBadges recipient={recipient} />
+                  <EmailLine email={recipient.email} />
+                </div>
               </th>
-              <td className="max-w-56 px-4 py-3">
-                <Contact recipient={recipient} />
+              <td className="px-3 py-3">
+                <PhoneLink phone={recipient.phone_number} />
               </td>
               {SWITCHES.map((setting) => (
-                <td key={setting.field} className="px-3 py-3 text-center">
+                <td key={setting.field} className="px-2 py-3 text-center">
                   <RecipientSwitch recipient={recipient} setting={setting} />
                 </td>
               ))}
               <td className="px-4 py-3">
-                <Actions recipient={recipient} onRemoved={onRemoved} className="justify-end" />
+                <Actions recipient={recipient} onRemoved={onRemoved} className="flex-wrap justify-end" />
               </td>
             </tr>
           ))}
@@ -267,8 +308,11 @@ function RecipientCards({ recipients, onRemoved }: { recipients: Recipient[]; on
   );
 }
 
-/** Below this width the table's columns no longer fit: one card per person instead. */
-const TABLE_MIN_WIDTH = 1040;
+/**
+ * Below this width the fixed columns (40rem) would leave the name and e-mail less than about
+ * 16rem: one card per person instead. At 1280 px, beside the sidebar, the container is 976 px.
+ */
+const TABLE_MIN_WIDTH = 900;
 
 /**
  * Everyone who receives the agent's leads: a table when its container is wide, one card per

@@ -47,12 +47,39 @@ describe('recipients list', () => {
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
+    // The name, its badges and the e-mail share the column that takes the free space.
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-      'Alex AgentYouPrimary',
-      'Jamie Lee',
+      'Alex AgentYouPrimaryagent@example.com',
+      'Jamie Leejamie@example.com',
     ]);
     expect(within(rows[0]!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Remove Jamie Lee' })).toBeInTheDocument();
+  });
+
+  it('keeps a phone number on one line and shows an e-mail address in full (issue #18 item 12)', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(976);
+    const long = buildRecipient({
+      _id: 'long',
+      first_name: 'Alexandra',
+      last_name: 'Montgomery-Whitfield',
+      email: 'alexandra.montgomery-whitfield@summitrealtywest.example',
+    });
+    recipientsServer([buildAgentRecipient(), long]);
+    renderApp('/routing');
+
+    const table = await screen.findByRole('table');
+    const row = within(table)
+      .getByRole('rowheader', { name: /Alexandra/ })
+      .closest('tr')!;
+    const phone = within(row).getByRole('link', { name: '(602) 555-0123' });
+    expect(phone).toHaveClass('whitespace-nowrap', 'tabular-nums');
+    const email = within(row).getByRole('link', { name: long.email! });
+    // Not cut off: the whole address, wrapping before the @ only where it must, and in a tooltip.
+    expect(email).not.toHaveClass('truncate');
+    expect(email).toHaveAttribute('title', long.email);
+    expect(email.querySelector('wbr')?.nextSibling?.textContent).toBe('@summitrealtywest.example');
+    // The row's actions stay in the row.
+    expect(within(row).getByRole('button', { name: 'Edit Alexandra Montgomery-Whitfield' })).toBeVisible();
   });
 
   it('says so when the recipients cannot be loaded, and tries again', async () => {

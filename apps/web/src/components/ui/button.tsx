@@ -4,17 +4,27 @@ import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
+/*
+ * Colour says what a button means: green for the main action, blue for a secondary or
+ * informational one, neutral outline/ghost for the rest, red for destruction. Unavailable (the
+ * `unavailable:` variant of styles.css) is grey whatever the variant; a busy button (`pending`)
+ * keeps its colour under the spinner, because it is working rather than unavailable.
+ */
+const unavailableFilled = 'unavailable:border-border unavailable:bg-muted';
+/** Variants without a background fade their grey text a little more to read as unavailable. */
+const unavailableBare = 'unavailable:opacity-70';
+
 export const buttonVariants = cva(
-  "inline-flex shrink-0 no-underline items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 no-underline items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-busy:opacity-80 disabled:pointer-events-none aria-disabled:pointer-events-none unavailable:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary-hover',
-        secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary-hover',
-        destructive: 'bg-destructive text-white shadow-xs hover:bg-destructive/90',
-        outline: 'border border-border bg-background shadow-xs hover:bg-muted',
-        ghost: 'hover:bg-muted',
-        link: 'text-primary-text underline underline-offset-4 hover:decoration-2',
+        default: `border border-transparent bg-primary text-primary-foreground shadow-xs hover:bg-primary-hover ${unavailableFilled}`,
+        secondary: `border border-transparent bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary-hover ${unavailableFilled}`,
+        destructive: `border border-transparent bg-destructive text-white shadow-xs hover:bg-destructive/90 ${unavailableFilled}`,
+        outline: `border border-border bg-background shadow-xs hover:bg-muted ${unavailableFilled}`,
+        ghost: `hover:bg-muted ${unavailableBare}`,
+        link: `text-primary-text underline underline-offset-4 hover:decoration-2 ${unavailableBare}`,
       },
       size: {
         default: 'h-10 px-4 py-2',

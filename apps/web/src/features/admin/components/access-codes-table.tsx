@@ -6,6 +6,7 @@ import type * as React from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '@/components/leads/lead-format';
+import { CopyButton } from '@/components/ui/copy-button';
 import { paths } from '@/config/paths';
 import { AccessCodeEditDialog } from './access-code-edit-dialog';
 import { AccessCodeToggle } from './access-code-toggle';
@@ -90,16 +91,19 @@ export function AccessCodesTable({
         const expanded = open.has(code.id);
         const Icon = expanded ? ChevronDown : ChevronRight;
         return (
-          <button
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={expanded ? signupsId(code) : undefined}
-            onClick={() => toggle(code.id)}
-            className="inline-flex min-h-10 items-center gap-1 rounded-md font-mono font-medium hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            {code.code} <span className="sr-only">sign-ups</span>
-          </button>
+          <span className="inline-flex flex-wrap items-center gap-x-1">
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={expanded ? signupsId(code) : undefined}
+              onClick={() => toggle(code.id)}
+              className="inline-flex min-h-10 items-center gap-1 rounded-md font-mono font-medium hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              {code.code} <span className="sr-only">sign-ups</span>
+            </button>
+            <CopyButton value={code.code} />
+          </span>
         );
       },
     },

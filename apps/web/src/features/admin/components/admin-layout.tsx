@@ -36,16 +36,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-primary-soft text-primary-text',
   );
 
-/** Scrollable tabs on a phone, a side list from md up; NavLink sets aria-current="page". */
+/**
+ * Scrollable tabs on a phone, wrapped tabs above the page beside the portal's sidebar, a side
+ * list only where the screen is wide enough for two navigations and a table (2xl); NavLink sets
+ * aria-current="page".
+ */
 export function AdminLayout() {
   return (
-    <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)] md:gap-8">
-      <div className="grid content-start gap-3 md:sticky md:top-4 md:self-start">
+    <div className="grid gap-6 2xl:grid-cols-[12rem_minmax(0,1fr)] 2xl:gap-8">
+      <div className="grid content-start gap-3 2xl:sticky 2xl:top-4 2xl:self-start">
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Superuser console
         </p>
         <nav aria-label="Console" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:overflow-visible md:px-0">
-          <ul className="flex gap-1 border-b border-border pb-2 md:flex-col md:border-0 md:pb-0">
+          <ul className="flex gap-1 border-b border-border pb-2 md:flex-wrap 2xl:flex-col 2xl:flex-nowrap 2xl:border-0 2xl:pb-0">
             {ADMIN_SECTIONS.map(({ to, label, icon: Icon, end }) => (
               <li key={to} className="shrink-0">
                 <NavLink to={to} end={end} className={linkClass}>

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
 import { formatCount, leadAddress, leadName } from '@/components/leads/lead-format';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Progress } from '@/components/ui/progress';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -38,7 +39,17 @@ export function AgentIdentity({ detail }: { detail: AdminAgentDetail }) {
         ['Time zone', agent.timezone],
         ['Mobile device', agent.mobile_device],
         ['Corporate office', agent.corporate_user_name ?? ''],
-        ['Access code', agent.access_code ?? ''],
+        [
+          'Access code',
+          agent.access_code ? (
+            <span key="access-code" className="inline-flex flex-wrap items-center gap-x-1">
+              {agent.access_code}
+              <CopyButton value={agent.access_code} />
+            </span>
+          ) : (
+            ''
+          ),
+        ],
         ['ZIP codes served', formatCount(agent.zipcodes.length)],
         [
           'Sign-in account',
@@ -57,7 +68,7 @@ export function AgentOnboarding({ onboarding }: { onboarding: AdminAgentDetail['
     <div className="grid gap-4">
       <div className="grid gap-2">
         <p className="flex flex-wrap justify-between gap-2 text-sm font-medium">
-          <span>{onboarding.percent}% of the steps done</span>
+          <span className="tabular-nums">{onboarding.percent}% of the steps done</span>
           <span>{onboarding.complete ? 'Onboarding complete' : 'Not complete yet'}</span>
         </p>
         <Progress value={onboarding.percent} aria-label="Onboarding progress" />
@@ -212,7 +223,7 @@ export function AgentLatestLeads({ detail }: { detail: AdminAgentDetail }) {
   const { items, counts } = detail.leads;
   return (
     <div className="grid gap-3">
-      <p className="text-sm">
+      <p className="text-sm tabular-nums">
         {formatCount(counts.active)} active · {formatCount(counts.archived)} archived ·{' '}
         {formatCount(counts.closed)} closed
       </p>

@@ -32,6 +32,25 @@ export const ABOVE_ROW_LINK = 'relative z-10';
 
 const SKELETON_ROWS = 5;
 
+/**
+ * An empty table's message: SPEC.md section 8's "No data", or "No matching data" when a search
+ * or filter hides every row, then what it means here and what to do.
+ */
+export function TableEmpty({
+  matching = false,
+  children,
+}: {
+  matching?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <span className="grid justify-items-center gap-1">
+      <span className="font-medium text-foreground">{matching ? 'No matching data' : 'No data'}</span>
+      {children ? <span className="grid justify-items-center gap-2">{children}</span> : null}
+    </span>
+  );
+}
+
 export function DataTable<T, K extends string = string>({
   label,
   columns,
@@ -61,7 +80,10 @@ export function DataTable<T, K extends string = string>({
   order?: SortOrder;
   onSort?: (key: K, firstOrder: SortOrder) => void;
   loading?: boolean;
-  /** Shown in place of rows when there are none. */
+  /**
+   * Shown in a full-width row when there are no rows: a sentence comes under SPEC.md's "No data";
+   * an element (`TableEmpty matching`, `NoMatches`, `SearchEmpty`) says it all itself.
+   */
   empty: React.ReactNode;
   minWidth?: string;
   className?: string;
@@ -72,8 +94,13 @@ export function DataTable<T, K extends string = string>({
   expandedRow?: (row: T) => React.ReactNode;
 }) {
   return (
+    // `relative`: the visually hidden texts in cells (position: absolute) are placed within the
+    // scrolling box; without it they sit where the wide table puts them and widen a phone's page.
     <div
-      className={cn('max-h-[70vh] overflow-auto rounded-lg border border-border bg-background', className)}
+      className={cn(
+        'relative max-h-[70vh] overflow-auto rounded-lg border border-border bg-background',
+        className,
+      )}
       aria-busy={loading || undefined}
     >
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
@@ -134,7 +161,7 @@ export function DataTable<T, K extends string = string>({
           ) : !rows || rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                {empty}
+                {typeof empty === 'string' ? <TableEmpty>{empty}</TableEmpty> : empty}
               </td>
             </tr>
           ) : (

@@ -2,6 +2,7 @@
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { TableEmpty } from './data-table';
 
 export function ListToolbar({ children }: { children: React.ReactNode }) {
   return (
@@ -12,12 +13,12 @@ export function ListToolbar({ children }: { children: React.ReactNode }) {
 /** What an empty filtered list says, with a button that clears the search and filters. */
 export function NoMatches({ what, onClear }: { what: string; onClear: () => void }) {
   return (
-    <span className="grid justify-items-center gap-2">
+    <TableEmpty matching>
       <span>No {what} match the search and filters.</span>
       <Button variant="outline" size="sm" onClick={onClear}>
         Clear search and filters
       </Button>
-    </span>
+    </TableEmpty>
   );
 }
 
@@ -38,13 +39,15 @@ export function SearchEmpty({
   none: string;
   clearClassName?: string;
 }) {
-  if (!query) return <>{none}</>;
+  if (!query) return <TableEmpty>{none}</TableEmpty>;
   return (
-    <>
-      No {noun} matches “{query}”.{' '}
-      <Button variant="link" className={cn('h-auto p-0', clearClassName)} onClick={onClear}>
-        Clear the search
-      </Button>
-    </>
+    <TableEmpty matching>
+      <span>
+        No {noun} matches “{query}”.{' '}
+        <Button variant="link" className={cn('h-auto p-0', clearClassName)} onClick={onClear}>
+          Clear the search
+        </Button>
+      </span>
+    </TableEmpty>
   );
 }

@@ -64,6 +64,10 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('button', { name: 'OLD sign-ups' }).closest('tr')).toHaveTextContent(
       'Expired',
     );
+    // SPEC.md section 8: the code copies with one click.
+    await user.click(within(springRow).getByRole('button', { name: 'Copy code to clipboard' }));
+    expect(await navigator.clipboard.readText()).toBe('SPRING24');
+    expect(await within(springRow).findByText('Copied')).toBeInTheDocument();
 
     expect(screen.queryByRole('link', { name: 'Jordan Rivera' })).not.toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'SPRING24 sign-ups' }));

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { login, loginErrorMessage } from '../api/login';
 import { requestMagicLink } from '../api/request-magic-link';
 import { type LoginErrors, type LoginField, loginFieldError, validateLogin } from './login-validation';
@@ -21,6 +22,7 @@ export const MAGIC_LINK_SENT =
  */
 export function LoginForm() {
   const signIn = useSignIn();
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   // As before with react-hook-form: checked on submit, then again on every change.
@@ -35,9 +37,19 @@ export function LoginForm() {
   });
   const inFlight = useRef(false);
 
+  // The fields are not controlled: on the prerendered page someone may type (or a password
+  // manager fill them) before the script has run, and React adopting the page must not clear
+  // that. Once adopted, what is in the fields becomes the state.
+  useEffect(() => {
+    const typed = {
+      username: inputs.current.username?.value ?? '',
+      password: inputs.current.password?.value ?? '',
+    };
+    if (typed.username || typed.password) setValues(typed);
+  }, []);
+
   const register = (field: LoginField) => ({
     name: field,
-    value: values[field],
     ref: (input: HTMLInputElement | null) => {
       inputs.current[field] = input;
     },
@@ -119,7 +131,13 @@ export function LoginForm() {
 
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5" aria-label="Sign in">
+      <form
+        noValidate
+        method="post"
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-5"
+        aria-label="Sign in"
+      >
         <Field label="Email" error={errors.username}>
           <Input type="email" autoComplete="username" inputMode="email" {...register('username')} />
         </Field>
@@ -134,7 +152,7 @@ export function LoginForm() {
             <AlertDescription>{formError}</AlertDescription>
           </Alert>
         ) : null}
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={isSubmitting} disabled={!hydrated}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
@@ -147,6 +165,7 @@ export function LoginForm() {
           type="button"
           variant="outline"
           pending={magic.state === 'sending'}
+          disabled={!hydrated}
           onClick={() => void sendMagicLink()}
         >
           Email me a sign-in link

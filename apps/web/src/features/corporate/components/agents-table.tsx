@@ -99,7 +99,7 @@ export function AgentsTable({
           ) : null}
         </p>
       ) : (
-        <div className="max-h-[32rem] overflow-auto rounded-lg border border-border bg-background">
+        <div className="relative max-h-[32rem] overflow-auto rounded-lg border border-border bg-background">
           <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
             <caption className="sr-only">
               Your agents, sorted by {COLUMNS.find((column) => column.key === sort.key)!.label}
@@ -167,7 +167,7 @@ export function AgentsTable({
           </table>
         </div>
       )}
-      <p className="text-sm text-muted-foreground" aria-live="polite">
+      <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {formatCount(rows.length)} of {formatCount(agents.length)} agents
       </p>
     </div>

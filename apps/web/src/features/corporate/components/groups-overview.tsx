@@ -33,7 +33,7 @@ export function GroupsOverview({
                 <UsersRound aria-hidden="true" className="size-4 text-primary-text" />
                 {group.group_name}
               </span>
-              <span className="text-sm text-muted-foreground">
+              <span className="text-sm text-muted-foreground tabular-nums">
                 {formatCount(group.accessible_agent_count)}{' '}
                 {group.accessible_agent_count === 1 ? 'agent' : 'agents'}
                 {hidden > 0 ? ` (and ${formatCount(hidden)} of another office)` : ''}

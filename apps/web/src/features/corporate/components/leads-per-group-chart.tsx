@@ -70,7 +70,7 @@ export function LeadsPerGroupChart({ stats }: { stats: CorporateStats }) {
         <summary className="w-fit cursor-pointer rounded font-medium text-primary-text">
           Show as a table
         </summary>
-        <div className="mt-2 overflow-x-auto">
+        <div className="relative mt-2 overflow-x-auto">
           <table className="w-full border-collapse text-left tabular-nums">
             <caption className="sr-only">Leads per week by group</caption>
             <thead>

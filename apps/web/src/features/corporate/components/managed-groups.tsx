@@ -68,7 +68,7 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
               >
                 <span className="font-medium">{member.name}</span>
                 <span className="text-muted-foreground">{member.group_name}</span>
-                <span className="text-muted-foreground">
+                <span className="text-muted-foreground tabular-nums">
                   {member.counts === null
                     ? 'Leads could not be loaded'
                     : `${formatCount(member.counts.active)} active, ${formatCount(

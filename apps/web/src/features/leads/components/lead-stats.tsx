@@ -27,7 +27,7 @@ function Stat({
       <dd className={cn('font-semibold tabular-nums break-words', small ? 'py-1 text-lg' : 'text-2xl')}>
         {value}
       </dd>
-      {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
+      {note ? <dd className="text-xs text-muted-foreground tabular-nums">{note}</dd> : null}
     </div>
   );
 }

@@ -1,20 +1,13 @@
 import { LEAD_TYPES, type LeadType } from '@portal/shared';
 import { useId } from 'react';
-import { formatCount, formatDay, LEAD_TYPE_LABELS } from '@/components/leads/lead-format';
+import {
+  formatCount,
+  formatDay,
+  LEAD_TYPE_LABELS,
+  LEAD_TYPE_COLOURS as TYPE_COLOURS,
+} from '@/components/leads/lead-format';
 import { cn } from '@/lib/utils';
 import type { LeadStats } from '../api/get-lead-stats';
-
-/** One colour per lead type, from the theme's deal-stage palette (classes spelled out for Tailwind). */
-const TYPE_COLOURS: Record<LeadType, { fill: string; swatch: string }> = {
-  fsbo: { fill: 'fill-seller', swatch: 'bg-seller' },
-  expired: { fill: 'fill-pursuing', swatch: 'bg-pursuing' },
-  divorced: { fill: 'fill-contract', swatch: 'bg-contract' },
-  recent_buyers: { fill: 'fill-buyer', swatch: 'bg-buyer' },
-  absentee: { fill: 'fill-listed', swatch: 'bg-listed' },
-  high_sell_score: { fill: 'fill-valuation', swatch: 'bg-valuation' },
-  old_expired: { fill: 'fill-scheduled', swatch: 'bg-scheduled' },
-  inherited: { fill: 'fill-active', swatch: 'bg-active' },
-};
 
 type Week = LeadStats['per_week'][number];
 

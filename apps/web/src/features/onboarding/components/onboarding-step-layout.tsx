@@ -14,6 +14,7 @@ import {
   ONBOARDING_PAGE_STEP,
   ONBOARDING_SECTIONS,
 } from './onboarding-pages';
+import { OnboardingProgressPanel } from './onboarding-progress-panel';
 import { StepStatusBadge } from './step-status';
 
 /** Where Continue leads from `page`: the next onboarding page, or the overview after the last. */
@@ -129,31 +130,41 @@ export function OnboardingStepLayout({
   const section = ONBOARDING_SECTIONS.find((candidate) => candidate.pages.includes(page));
   const step = ONBOARDING_PAGE_STEP[page];
   return (
-    <div className="grid max-w-4xl min-w-0 gap-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to={paths.onboarding.href()}>Onboarding</Link>
-        {section ? <span className="text-muted-foreground"> / {section.title}</span> : null}
-      </nav>
-      <header className="grid gap-2">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          {step && agent ? (
-            <p className="flex items-center gap-2 text-sm">
-              <span className="sr-only">Step status:</span>
-              <StepStatusBadge done={isStepComplete(step, agent)} />
-            </p>
-          ) : null}
+    // From xl, the step's progress and the next step sit beside the page (issue #18).
+    <div className="grid min-w-0 gap-8 xl:grid-cols-[minmax(0,1fr)_17rem]">
+      <div className="grid max-w-4xl min-w-0 content-start gap-6">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to={paths.onboarding.href()}>Onboarding</Link>
+          {section ? <span className="text-muted-foreground"> / {section.title}</span> : null}
+        </nav>
+        <header className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+            {step && agent ? (
+              <p className="flex items-center gap-2 text-sm">
+                <span className="sr-only">Step status:</span>
+                <StepStatusBadge done={isStepComplete(step, agent)} />
+              </p>
+            ) : null}
+          </div>
+          <div className="text-muted-foreground">{intro}</div>
+        </header>
+        {children}
+        {pager ? (
+          <OnboardingPager
+            page={page}
+            confirmStep={confirmStep}
+            beforeConfirm={beforeConfirm}
+            quiet={Boolean(step && agent && !isStepComplete(step, agent))}
+          />
+        ) : null}
+      </div>
+      {agent ? (
+        <div className="hidden xl:block">
+          <div className="sticky top-6">
+            <OnboardingProgressPanel page={page} agent={agent} />
+          </div>
         </div>
-        <div className="text-muted-foreground">{intro}</div>
-      </header>
-      {children}
-      {pager ? (
-        <OnboardingPager
-          page={page}
-          confirmStep={confirmStep}
-          beforeConfirm={beforeConfirm}
-          quiet={Boolean(step && agent && !isStepComplete(step, agent))}
-        />
       ) : null}
     </div>
   );

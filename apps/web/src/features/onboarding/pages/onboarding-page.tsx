@@ -90,7 +90,7 @@ export function OnboardingPage() {
           <Card className="gap-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <CardTitle>Your progress</CardTitle>
-              <p className="text-sm font-medium">{progress}% of the steps done</p>
+              <p className="text-sm font-medium tabular-nums">{progress}% of the steps done</p>
             </div>
             <Progress value={progress} aria-label="Onboarding progress" />
           </Card>

@@ -107,7 +107,7 @@ export function ProfilePhotos() {
         </p>
       </div>
       {agent ? (
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid gap-4 lg:grid-cols-3 xl:grid-cols-1">
           {PHOTOS.map((photo) => (
             <SingleImage key={photo.kind} agent={agent} {...photo} />
           ))}

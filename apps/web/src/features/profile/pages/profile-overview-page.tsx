@@ -10,8 +10,9 @@ export function ProfileOverviewPage() {
   const me = useAuth().me;
   const agent = me?.agent_profile ?? null;
   return (
-    <div className="grid gap-10">
-      <section aria-labelledby="profile-details" className="grid max-w-4xl gap-4">
+    // Two columns from xl (issue #18): the details, and the photos beside them.
+    <div className="grid gap-10 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
+      <section aria-labelledby="profile-details" className="grid max-w-4xl min-w-0 gap-4">
         <div className="grid gap-1">
           <h2 id="profile-details" className="text-2xl font-semibold tracking-tight">
             Your details

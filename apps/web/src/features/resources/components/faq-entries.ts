@@ -1,8 +1,11 @@
 import { describeTypes, formatBytes, RATING_INTERVAL_DAYS, UPLOAD_KINDS } from '@portal/shared';
 import { paths } from '@/config/paths';
 
-/** A run of text, or a link inside the portal. */
-export type FaqInline = string | { to: string; text: string };
+/** A run of text, a link inside the portal, or the office's e-mail address (GET /api/contact). */
+export type FaqInline = string | { to: string; text: string } | typeof OFFICE_EMAIL;
+
+/** Where an answer gives the office's address: a mailto link once the address is known. */
+export const OFFICE_EMAIL = { officeEmail: true, text: "the office's e-mail address" } as const;
 /** A paragraph, or a bulleted list of short paragraphs. */
 export type FaqBlock = FaqInline[] | { list: FaqInline[][] };
 
@@ -427,7 +430,9 @@ export const FAQ_TOPICS: FaqTopic[] = [
         question: 'How do I contact the office?',
         answer: [
           [
-            'Reply to any e-mail we have sent you, or ask on your onboarding call, and a person will answer. For a lead that did not reach you, give the time and the seller’s phone number.',
+            'E-mail the office at ',
+            OFFICE_EMAIL,
+            ', reply to any e-mail we have sent you, or ask on your onboarding call, and a person will answer. For a lead that did not reach you, give the time and the seller’s phone number.',
           ],
         ],
       },

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
-import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { FAQ_TOPICS } from './faq-entries';
 
@@ -11,10 +11,14 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const total = FAQ_TOPICS.reduce((sum, topic) => sum + topic.entries.length, 0);
 
-function openFaq(path = '/resources/faq') {
+function openFaq(
+  path = '/resources/faq',
+  contact: Handler = () => json(200, { email: 'office@brokerage.example' }),
+) {
   mockFetch({
     'POST /api/refresh': signedInRefresh(),
     'GET /api/portal/me': () => json(200, buildMe()),
+    'GET /api/contact': contact,
   });
   return renderApp(path);
 }
@@ -24,6 +28,24 @@ const shownQuestions = () =>
   Array.from(document.querySelectorAll('details:not([hidden]) > summary')).map((s) => s.textContent);
 
 describe('the FAQ', () => {
+  it("gives the office's address as a mailto link where it says to contact the office (issue #18 item 9)", async () => {
+    const { user } = openFaq();
+    const question = await screen.findByText('How do I contact the office?');
+    await user.click(question);
+    const details = question.closest('details')!;
+    const link = await within(details).findByRole('link', { name: 'office@brokerage.example' });
+    expect(link).toHaveAttribute('href', 'mailto:office@brokerage.example');
+  });
+
+  it('still says how to reach the office when its address cannot be loaded', async () => {
+    const { user } = openFaq('/resources/faq', () => json(503, { detail: 'Service unavailable' }));
+    const question = await screen.findByText('How do I contact the office?');
+    await user.click(question);
+    const details = question.closest('details')!;
+    expect(within(details).getByText(/reply to any e-mail we have sent you/)).toBeVisible();
+    expect(within(details).queryByRole('link', { name: /@/ })).toBeNull();
+  });
+
   it('shows every question closed, as disclosures grouped by topic', async () => {
     const { user } = openFaq();
     await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });

@@ -1,10 +1,19 @@
 import { ChevronDown, Link2 } from 'lucide-react';
-import { Fragment, useEffect, useState } from 'react';
+import { createContext, Fragment, useContext, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { type FaqBlock, type FaqEntry, type FaqInline, type FaqTopic, matchesQuery } from './faq-entries';
+
+/** The office's address, once the server has said it (null while unknown). */
+const OfficeEmail = createContext<string | null>(null);
+
+/** A mailto link to the office, or the words "the office's e-mail address" while it is unknown. */
+export function OfficeEmailLink() {
+  const email = useContext(OfficeEmail);
+  return email ? <a href={`mailto:${email}`}>{email}</a> : <>the office's e-mail address</>;
+}
 
 function Inline({ parts }: { parts: FaqInline[] }) {
   return parts.map((part, index) =>
@@ -12,6 +21,9 @@ function Inline({ parts }: { parts: FaqInline[] }) {
       // Parts of one paragraph never reorder: the index is a stable key.
       // biome-ignore lint/suspicious/noArrayIndexKey: see above
       <Fragment key={index}>{part}</Fragment>
+    ) : 'officeEmail' in part ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+      <OfficeEmailLink key={index} />
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: see above
       <Link key={index} to={part.to}>
@@ -76,7 +88,7 @@ function FaqItem({ entry, hidden }: { entry: FaqEntry; hidden: boolean }) {
  * answer. /resources/faq#<question> opens that answer and scrolls to it; #<topic> scrolls to the
  * topic.
  */
-export function FaqList({ topics }: { topics: FaqTopic[] }) {
+export function FaqList({ topics, officeEmail = null }: { topics: FaqTopic[]; officeEmail?: string | null }) {
   const location = useLocation();
   const [query, setQuery] = useState('');
   const [anchor, setAnchor] = useState<string | null>(null);
@@ -104,81 +116,86 @@ export function FaqList({ topics }: { topics: FaqTopic[] }) {
   }, [anchor]);
 
   return (
-    <div className="grid gap-8">
-      <div className="grid gap-3">
-        <div>
-          <Field label="Search the questions" description="For example: ZIP code, broker, videos, password.">
-            <Input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              autoComplete="off"
-              className="max-w-xl"
-            />
-          </Field>
-        </div>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {query.trim()
-            ? `${visible.size} of ${total} questions match “${query.trim()}”.`
-            : `${total} questions in ${topics.length} topics.`}
-        </p>
-      </div>
-
-      {visible.size === 0 ? (
-        <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-border p-6">
-          <p className="font-medium">No matching data</p>
-          <p className="text-muted-foreground">
-            No question mentions “{query.trim()}”. Try another word, or ask the office: reply to any e-mail we
-            have sent you.
-          </p>
-          <Button type="button" variant="outline" onClick={() => setQuery('')}>
-            Clear the search
-          </Button>
-        </div>
-      ) : null}
-
-      {query.trim() ? null : (
-        <nav aria-label="Topics">
-          <ul className="flex flex-wrap gap-2">
-            {topics.map((topic) => (
-              <li key={topic.id}>
-                <Link
-                  to={{ hash: topic.id }}
-                  className="inline-block rounded-full border border-border bg-background px-3 py-1 text-sm no-underline hover:bg-muted"
-                >
-                  {topic.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-
-      {topics.map((topic) => {
-        const shown = topic.entries.some((entry) => visible.has(entry.id));
-        return (
-          <section
-            key={topic.id}
-            id={topic.id}
-            aria-labelledby={`${topic.id}-title`}
-            hidden={!shown}
-            className="grid scroll-mt-4 gap-3"
-          >
-            <h2
-              id={`${topic.id}-title`}
-              tabIndex={-1}
-              className="text-xl font-semibold tracking-tight outline-none"
+    <OfficeEmail.Provider value={officeEmail}>
+      <div className="grid gap-8">
+        <div className="grid gap-3">
+          <div>
+            <Field
+              label="Search the questions"
+              description="For example: ZIP code, broker, videos, password."
             >
-              {topic.title}
-            </h2>
-            <div className="grid gap-2">
-              {topic.entries.map((entry) => (
-                <FaqItem key={entry.id} entry={entry} hidden={!visible.has(entry.id)} />
+              <Input
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                autoComplete="off"
+                className="max-w-xl"
+              />
+            </Field>
+          </div>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {query.trim()
+              ? `${visible.size} of ${total} questions match “${query.trim()}”.`
+              : `${total} questions in ${topics.length} topics.`}
+          </p>
+        </div>
+
+        {visible.size === 0 ? (
+          <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-border p-6">
+            <p className="font-medium">No matching data</p>
+            <p className="text-muted-foreground">
+              No question mentions “{query.trim()}”. Try another word, or ask the office at{' '}
+              <OfficeEmailLink /> or reply to any e-mail we have sent you.
+            </p>
+            <Button type="button" variant="outline" onClick={() => setQuery('')}>
+              Clear the search
+            </Button>
+          </div>
+        ) : null}
+
+        {query.trim() ? null : (
+          <nav aria-label="Topics">
+            <ul className="flex flex-wrap gap-2">
+              {topics.map((topic) => (
+                <li key={topic.id}>
+                  <Link
+                    to={{ hash: topic.id }}
+                    className="inline-block rounded-full border border-border bg-background px-3 py-1 text-sm no-underline hover:bg-muted"
+                  >
+                    {topic.title}
+                  </Link>
+                </li>
               ))}
-            </div>
-          </section>
-        );
-      })}
-    </div>
+            </ul>
+          </nav>
+        )}
+
+        {topics.map((topic) => {
+          const shown = topic.entries.some((entry) => visible.has(entry.id));
+          return (
+            <section
+              key={topic.id}
+              id={topic.id}
+              aria-labelledby={`${topic.id}-title`}
+              hidden={!shown}
+              className="grid scroll-mt-4 gap-3"
+            >
+              <h2
+                id={`${topic.id}-title`}
+                tabIndex={-1}
+                className="text-xl font-semibold tracking-tight outline-none"
+              >
+                {topic.title}
+              </h2>
+              <div className="grid gap-2">
+                {topic.entries.map((entry) => (
+                  <FaqItem key={entry.id} entry={entry} hidden={!visible.has(entry.id)} />
+                ))}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </OfficeEmail.Provider>
   );
 }

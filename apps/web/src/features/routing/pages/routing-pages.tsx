@@ -39,19 +39,22 @@ export function RoutingTeamMembersPage() {
         title="Team members"
         intro="The people on your team who receive your leads with you, and the sub-agents who work under you."
       />
-      <RecipientManager scope="team" title="Team members who receive leads" titleLevel={3} />
-      <section aria-labelledby="subagents-heading" className="grid gap-3">
-        <div className="grid gap-1">
-          <h3 id="subagents-heading" className="text-xl font-semibold tracking-tight">
-            Sub-agents
-          </h3>
-          <p className="max-w-3xl text-sm text-muted-foreground">
-            Agents who work under you, each with the tracking phone number their calls come in on. They do not
-            receive leads from here; add them above as team members for that.
-          </p>
-        </div>
-        {agent ? <SubagentsForm agent={agent} /> : null}
-      </section>
+      {/* Two columns from xl (issue #18): the list adapts to its column (cards when narrow). */}
+      <div className="grid gap-8 xl:grid-cols-2 xl:items-start">
+        <RecipientManager scope="team" title="Team members who receive leads" titleLevel={3} />
+        <section aria-labelledby="subagents-heading" className="grid min-w-0 gap-3">
+          <div className="grid gap-1">
+            <h3 id="subagents-heading" className="text-xl font-semibold tracking-tight">
+              Sub-agents
+            </h3>
+            <p className="max-w-3xl text-sm text-muted-foreground">
+              Agents who work under you, each with the tracking phone number their calls come in on. They do
+              not receive leads from here; add them as team members for that.
+            </p>
+          </div>
+          {agent ? <SubagentsForm agent={agent} /> : null}
+        </section>
+      </div>
     </div>
   );
 }

@@ -18,7 +18,9 @@ export function RoutingSection() {
   const agent = useAuth().me?.agent_profile ?? null;
   const visible = useCanSeeRecipients();
   return (
-    <div className="grid gap-6">
+    // Room under the last row for the toasts (bottom right, SPEC.md section 9): each change here
+    // confirms with one, and the page can scroll the rows' buttons above it.
+    <div className="grid gap-6 pb-36">
       <h1 className="text-3xl font-semibold tracking-tight">Lead routing</h1>
       {!agent ? (
         <NoAgentRecord />

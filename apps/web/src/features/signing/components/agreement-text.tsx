@@ -11,9 +11,10 @@ export function AgreementText({ sections, label }: { sections: AgreementSection[
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text, never reordered; headings may repeat
         <section key={index} className="grid max-w-prose gap-3">
           <h2 className="text-lg font-semibold">{section.heading}</h2>
+          {/* wrap-anywhere, not break-words: a party's e-mail address must not set the page's width. */}
           {section.paragraphs.map((paragraph, line) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text, never reordered; lines may repeat
-            <p key={line} className="leading-relaxed break-words">
+            <p key={line} className="leading-relaxed wrap-anywhere">
               {paragraph}
             </p>
           ))}

@@ -88,6 +88,38 @@ describe('the signing page', () => {
     expect(screen.queryByRole('link', { name: 'Back to your agreement' })).not.toBeInTheDocument();
   });
 
+  it('lets long e-mail addresses wrap instead of widening the page on a phone (issue #18 item 12)', async () => {
+    const email = 'dana.whitfield-okafor.broker-of-record@desert-sun-realty.example';
+    mockFetch({
+      'GET /api/sign/:token': () =>
+        json(
+          200,
+          buildSession({
+            signer: { role: 'Broker', name: 'Dana Broker', email },
+            document: {
+              ...buildSession().document,
+              sections: [{ heading: 'Parties', paragraphs: [`Broker e-mail: ${email}`] }],
+            },
+          }),
+        ),
+    });
+    renderApp('/sign/tok-123');
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Master Referral Agreement' },
+      PAGE_LOAD,
+    );
+    // jsdom lays nothing out: what keeps the page 390 px wide is that these may break anywhere
+    // (break-words would still let the address set the column's minimum width) and that the
+    // page's one column is minmax(0, 1fr).
+    const signerLine = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent!.includes(`(${email})`),
+    );
+    expect(signerLine).toHaveClass('wrap-anywhere');
+    expect(screen.getByText(`Broker e-mail: ${email}`)).toHaveClass('wrap-anywhere');
+    expect(heading.closest('header')?.parentElement).toHaveClass('grid-cols-[minmax(0,1fr)]');
+  });
+
   it('says plainly when the link can no longer be used', async () => {
     openSignPage({
       'GET /api/sign/:token': () => json(410, { detail: 'This signing link has already been used.' }),

@@ -25,6 +25,19 @@ function blockingProblem(...errors: unknown[]) {
   return null;
 }
 
+/** An e-mail address that, where it has to wrap, wraps before its @ first. */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 /**
  * /sign/:token, public: the signer opens the link they were e-mailed (or the agent's "Sign now"),
  * reads the agreement, signs by typing or drawing, consents, and signs.
@@ -65,13 +78,16 @@ export function SignPage() {
 
   const { document, signer, signers, link_expires_at } = session.data;
   return (
-    <div className="mx-auto grid max-w-3xl min-w-0 gap-6">
+    // One column that never grows past the screen: a long word (an e-mail address, in a font
+    // wider than ours) wraps inside it instead of widening the page on a phone (issue #18 item 12).
+    <div className="mx-auto grid max-w-3xl min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-2">
         <p className="text-sm font-medium text-primary-text">Agreement to sign</p>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{document.title}</h1>
-        <p className="break-words text-muted-foreground">
+        <p className="text-muted-foreground wrap-anywhere">
           Prepared on {formatDate(document.created_date)}. You sign as the <strong>{signer.role}</strong>:{' '}
-          {signer.name} ({signer.email}).
+          {signer.name} (<EmailAddress address={signer.email} />
+          ).
         </p>
         <p className="text-sm text-muted-foreground">
           This link can be used until {formatDateTime(link_expires_at)}.

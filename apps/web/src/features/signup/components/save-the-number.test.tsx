@@ -22,9 +22,12 @@ describe('save the number', () => {
           }),
       },
     );
-    renderApp('/signup/saveTheNumber');
+    const { user } = renderApp('/signup/saveTheNumber');
     await screen.findByRole('heading', { level: 1, name: 'Save the number' });
     expect(screen.getByRole('link', { name: '(480) 555-0199' })).toHaveAttribute('href', 'tel:+14805550199');
+    await user.click(screen.getByRole('button', { name: 'Copy number to clipboard' }));
+    expect(await navigator.clipboard.readText()).toBe('(480) 555-0199');
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
 
     const download = await screen.findByRole('link', { name: 'Download contact card' });
     expect(download).toHaveAttribute('download', 'agent-portal-leads.vcf');

@@ -6,6 +6,7 @@ import { FormError } from '@/components/form-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format-phone';
 import { useStepSubmit } from '@/lib/use-step-submit';
@@ -106,10 +107,11 @@ export function SaveTheNumber({ agent }: { agent: AgentRecord }) {
         </CardHeader>
         <CardContent>
           {number ? (
-            <p className="text-3xl font-semibold tracking-tight tabular-nums">
-              <a href={`tel:${number}`} className="text-foreground no-underline">
+            <p className="flex flex-wrap items-center gap-x-2 text-3xl font-semibold tracking-tight tabular-nums">
+              <a href={`tel:${number}`} className="whitespace-nowrap text-foreground no-underline">
                 {formatPhone(number)}
               </a>
+              <CopyButton value={formatPhone(number)} label="Copy number to clipboard" />
             </p>
           ) : null}
           <ContactCard hasNumber={Boolean(number)} />

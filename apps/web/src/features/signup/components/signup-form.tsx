@@ -9,12 +9,14 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { checkAccessCode } from '../api/check-access-code';
 import { readSignupDraft, saveSignupDraft } from '../utils/signup-draft';
 
 /** First step of joining: e-mail and access code, checked by the server. */
 export function SignupForm() {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const form = useForm({
     resolver: zodResolver(SignupRequestSchema),
     // Coming back from choose-password keeps what was typed.
@@ -35,7 +37,13 @@ export function SignupForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Join with an access code">
+    <form
+      noValidate
+      method="post"
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-label="Join with an access code"
+    >
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
       </Field>
@@ -56,7 +64,7 @@ export function SignupForm() {
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
-      <Button type="submit" pending={isSubmitting}>
+      <Button type="submit" pending={isSubmitting} disabled={!hydrated}>
         Continue
       </Button>
     </form>

@@ -55,7 +55,7 @@ export function WizardProgress({ page, agent }: { page: WizardPage; agent: Agent
       className="grid content-start gap-3 rounded-xl border border-border bg-card p-4 lg:sticky lg:top-6"
     >
       <div className="grid gap-2">
-        <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm tabular-nums">
           {index >= 0 ? (
             <span className="font-semibold">
               Step {index + 1} of {pages.length}

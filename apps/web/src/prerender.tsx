@@ -1,0 +1,28 @@
+/**
+ * The build's server-side entry (scripts/prerender.mjs): renders a public page to HTML with the
+ * same routes and providers as the browser, as a visitor whose session is not known yet.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { createQueryClient } from './lib/query-client';
+
+export { PRERENDERED_PAGES } from './config/prerender';
+
+export async function render(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  if (context.statusCode !== 200) throw new Error(`${path} rendered status ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        {/* No inline hydration script: the pages have no loaders, and the CSP allows none. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
