@@ -1,5 +1,5 @@
 import type { AgentRecord } from '@portal/shared';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
@@ -82,6 +82,15 @@ describe('the script instructions', () => {
       { scripts_documents_confirm: true },
       { onboarding_steps: { script_instructions: true } },
     ]);
+  }, 15_000);
+
+  it('turn the box at once, before the saved value comes back', async () => {
+    const { patches } = openScripts();
+    const box = await screen.findByRole('checkbox', { name: CONFIRM });
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    await waitFor(() => expect(patches()).toEqual([{ scripts_documents_confirm: true }]));
+    expect(box).toBeChecked();
   }, 15_000);
 
   it('untick the box again and say so when the save fails', async () => {

@@ -122,12 +122,12 @@ function ScriptCard({ script }: { script: VideoScript }) {
 
 /** The confirmation the step needs, saved as soon as it is ticked or unticked. */
 function ScriptsConfirmation({
-  agent,
+  checked,
   error,
   onChange,
   inputRef,
 }: {
-  agent: AgentRecord;
+  checked: boolean;
   error: string | null;
   onChange: (confirmed: boolean) => void;
   inputRef: Ref<HTMLInputElement>;
@@ -142,7 +142,7 @@ function ScriptsConfirmation({
             ref={inputRef}
             id={id}
             type="checkbox"
-            checked={agent.scripts_documents_confirm}
+            checked={checked}
             onChange={(event) => onChange(event.target.checked)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
@@ -173,13 +173,21 @@ export function ScriptInstructionsPage() {
   const saving = useRef<Promise<unknown> | null>(null);
   const checkbox = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the agent last ticked, until its save settles: the box turns at once, whereas the saved
+  // value arrives a moment later (the optimistic update waits for queries to be cancelled).
+  const [ticked, setTicked] = useState<boolean | null>(null);
 
   const onChange = (confirmed: boolean) => {
     setError(null);
+    setTicked(confirmed);
     const save = confirm.mutateAsync(confirmed);
     saving.current = save;
-    // The hook reports a failure; Continue waits for the save and reads the result.
-    save.catch(() => undefined);
+    // The hook reports a failure and rolls back; Continue waits for the save and reads the result.
+    save
+      .catch(() => undefined)
+      .finally(() => {
+        if (saving.current === save) setTicked(null);
+      });
   };
 
   const beforeConfirm = async () => {
@@ -236,7 +244,12 @@ export function ScriptInstructionsPage() {
             When your videos are ready, upload them on the{' '}
             <Link to={paths.onboardingPage.href('video/videos_upload')}>Video upload</Link> page.
           </p>
-          <ScriptsConfirmation agent={agent} error={error} onChange={onChange} inputRef={checkbox} />
+          <ScriptsConfirmation
+            checked={ticked ?? agent.scripts_documents_confirm}
+            error={error}
+            onChange={onChange}
+            inputRef={checkbox}
+          />
         </>
       ) : (
         <NoAgentProfile />
