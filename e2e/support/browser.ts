@@ -2,10 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const DEMO_PASSWORD = 'portal-demo-2026';
-export const DEMO_ACCESS_CODE = 'WELCOME-2026';
-export const ADMIN_EMAIL = 'admin@demo.agentportal.local';
+import { CHROMIUM, CHROMIUM_ARGS } from './demo';
+
+export { ADMIN_EMAIL, CHROMIUM, DEMO_ACCESS_CODE, DEMO_PASSWORD } from './demo';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -15,16 +14,7 @@ export function useBrowser() {
   beforeAll(async () => {
     state.browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
   });
   afterAll(async () => {

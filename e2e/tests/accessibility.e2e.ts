@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ONBOARDING_PAGES } from '../../apps/web/src/config/paths';
-import { ADMIN_EMAIL, DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
 import { seeHeading, signIn } from '../support/mailbox';
+import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/pages';
 
 const browser = useBrowser();
-
-const PUBLIC_PAGES: [string, string | RegExp][] = [
-  ['/', /Seller leads/],
-  ['/login', 'Sign in'],
-  ['/signup', /Join/],
-  ['/recovery', 'Reset your password'],
-  ['/es/recovery', 'Restablecer la contraseña'],
-  ['/recovery/not.a.token', 'Choose a new password'],
-  ['/terms_of_service', /Terms/],
-  ['/thankyou', /Thank/],
-  ['/verify-email/not.a.token', /Verification failed|verif/i],
-  ['/login/magic/not-a-token', /sign-in link|Invalid|link/i],
-  ['/no/such/page', 'Page Not Found'],
-];
 
 describe('public pages have no serious or critical axe violation', () => {
   for (const width of [1280, 390]) {
@@ -30,52 +16,6 @@ describe('public pages have no serious or critical axe violation', () => {
     });
   }
 });
-
-const ONBOARDING_AGENT = 'onboarding.agent@demo.agentportal.local';
-const ACTIVE_AGENT = 'active.agent@demo.agentportal.local';
-const CORPORATE = 'corporate@demo.agentportal.local';
-
-/** Every signed-in page, by who opens it (issue #18: every page at 1280 and 390 px). */
-const SIGNED_IN_PAGES: { user: string; paths: string[] }[] = [
-  {
-    user: ONBOARDING_AGENT,
-    paths: [
-      '/onboarding',
-      ...ONBOARDING_PAGES.filter((step) => step !== 'video/videos_upload_old').map(
-        (step) => `/onboarding/${step}`,
-      ),
-      '/profile',
-      '/profile/team',
-      '/profile/broker',
-      '/profile/licenses',
-      '/routing',
-      '/routing/crm',
-      '/routing/team-members',
-      '/resources/faq',
-      '/account/password',
-    ],
-  },
-  { user: ACTIVE_AGENT, paths: ['/leads', '/zip'] },
-  { user: CORPORATE, paths: ['/leads'] },
-  {
-    user: ADMIN_EMAIL,
-    paths: [
-      '/admin',
-      '/admin/agents',
-      '/admin/access-codes',
-      '/admin/corporate',
-      '/admin/api-keys',
-      '/admin/leads',
-      '/admin/leads/import',
-      '/admin/messages',
-      '/admin/audit',
-      '/admin/settings',
-      // Not /dev/templates (a development tool): it shows every e-mail in its own frame, and
-      // axe's Playwright runner, which opens a page to merge the frames' results, hangs there.
-      '/dev/mailbox',
-    ],
-  },
-];
 
 describe('signed-in pages have no serious or critical axe violation and fit the screen', () => {
   for (const width of [1280, 390]) {

@@ -58,7 +58,8 @@ import {
  * contains "bench"). Without DATABASE_URL: an embedded PGlite in a temporary folder with a tenth of
  * the data (BENCH_LEADS_SCALE); PGlite runs one query at a time, its figures are not the target.
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), BENCH_RATE (0: no steady
- * table), BENCH_INTAKE_RATE and BENCH_ROUTING_SAMPLES (2000) change the load.
+ * table), BENCH_INTAKE_RATE and BENCH_ROUTING_SAMPLES (2000) change the load; BENCH_ONLY=<pattern>
+ * measures only the targets whose name matches (with the two references), e.g. BENCH_ONLY=intake.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -373,9 +374,14 @@ async function main() {
         body: intakeBody,
       },
     ];
-    for (const target of targets) saturated.push(await measure(server, target));
+    // BENCH_ONLY=<pattern>: only the targets whose name matches, beside the two references.
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+    const chosen = targets.filter(
+      (target) => !only || /^bare|^GET \/api\/health/.test(target.name) || only.test(target.name),
+    );
+    for (const target of chosen) saturated.push(await measure(server, target));
     if (RATE > 0) {
-      for (const target of targets) {
+      for (const target of chosen) {
         if (/^bare|random letters/.test(target.name)) continue;
         const rate =
           target.method === 'POST' ? INTAKE_RATE : target.name.startsWith('GET group') ? GROUP_RATE : RATE;

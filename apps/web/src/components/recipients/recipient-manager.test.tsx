@@ -297,6 +297,23 @@ describe('changing a recipient', () => {
     expect(within(card('Jamie Lee')).getByRole('switch', { name: 'Call for Jamie Lee' })).toBeChecked();
   });
 
+  it('sums up who a lead goes to first and how many people each channel reaches, after each change', async () => {
+    const off = buildRecipient({ _id: 'off', first_name: 'Sam', last_name: 'Off', is_active: false });
+    const { user } = await openRouting(recipientsServer([buildAgentRecipient(), jamie, off]));
+    const summary = screen.getByRole('region', { name: 'Your routing at a glance' });
+    const figure = (term: string) =>
+      within(summary).getByText(term, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
+    expect(figure('Primary agent')).toBe('Alex Agent');
+    expect(figure('Active recipients')).toBe('2 of 3');
+    // Sam's text messages are on, but Sam is off: only active people count.
+    expect(figure('By text message')).toBe('2 people');
+    expect(figure('By e-mail')).toBe('1 person');
+    expect(figure('By phone call')).toBe('1 person');
+
+    await user.click(within(card('Jamie Lee')).getByRole('switch', { name: 'Call for Jamie Lee' }));
+    await waitFor(() => expect(figure('By phone call')).toBe('2 people'));
+  });
+
   it('edits a recipient in a dialog', async () => {
     const { user, callsTo } = await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
     await user.click(screen.getByRole('button', { name: 'Edit Jamie Lee' }));
