@@ -146,3 +146,30 @@ describe('a lead, from the intake API to a closed sale', () => {
     await page.context().close();
   }, 120_000);
 });
+
+describe('the leads page on its own', () => {
+  it('loads neither zod nor the phone-number metadata (issue #16: the leads page is a first load)', async () => {
+    const page = await browser.newPage();
+    await signIn(page, AGENT, DEMO_PASSWORD);
+    await page.waitForURL(/\/leads$/);
+    // A fresh load of /leads, as a bookmark or a reload opens it: every script it runs.
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.reload();
+    await seeHeading(page, 'Leads');
+    await page.getByRole('heading', { name: 'Your leads' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The files themselves (immutable, public), read again rather than from the navigated page.
+    const loaded = await Promise.all(
+      [...scripts].map(async (url) => ({ url, body: await (await fetch(url)).text() })),
+    );
+    expect(loaded.length).toBeGreaterThan(5);
+    const heavy = loaded
+      .filter(({ body }) => body.includes('$ZodType') || body.includes('country_calling_codes'))
+      .map(({ url }) => new URL(url).pathname);
+    expect(heavy).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});

@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { startSession } from './lib/auth';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { createQueryClient } from './lib/query-client';
 
@@ -28,13 +29,16 @@ async function loadMatchedRoutes(list: RouteObject[]) {
 
 async function start(container: HTMLElement) {
   installChunkReloadGuard();
+  const queryClient = createQueryClient();
+  // The session is restored while the page's code loads, not after React's first render.
+  void startSession(queryClient);
   // The build prerendered this page (scripts/prerender.mjs): adopt it rather than draw it again.
   const prerendered = container.firstElementChild !== null;
   if (prerendered) await loadMatchedRoutes(routes);
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -92,6 +92,18 @@ export const LEAD_TYPES = [
 ] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 
+/** How each lead type reads in the workspace, texts and e-mails (no zod: the leads page needs it). */
+export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
+  fsbo: 'FSBO',
+  expired: 'Expired listing',
+  divorced: 'Divorce',
+  recent_buyers: 'Recent buyers',
+  absentee: 'Absentee owner',
+  high_sell_score: 'High sell score',
+  old_expired: 'Old expired',
+  inherited: 'Inherited',
+};
+
 export const US_STATES = [
   ['AL', 'Alabama'],
   ['AK', 'Alaska'],

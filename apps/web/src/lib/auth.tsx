@@ -6,7 +6,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -74,7 +73,7 @@ const hasSessionHint = () =>
   document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 
 /** Start-up: the refresh cookie, if any, becomes an access token, then the user is loaded. */
-async function initialise(queryClient: ReturnType<typeof useQueryClient>) {
+async function initialise(queryClient: QueryClient) {
   if (getAuthSnapshot().recipient) return;
   // The server sets this readable hint beside its httpOnly refresh cookie; without it there is
   // no session to restore, and a visitor's page load need not ask.
@@ -91,19 +90,38 @@ async function initialise(queryClient: ReturnType<typeof useQueryClient>) {
   }
 }
 
+const sessionStarts = new WeakMap<QueryClient, Promise<void>>();
+
+/**
+ * The start-up above, once per query client. main.tsx starts it before React renders, so the
+ * session is restored while the page's code loads (issue #16: /onboarding and /leads waited for
+ * their code, then for the session); AuthProvider waits for the same promise.
+ */
+export function startSession(queryClient: QueryClient): Promise<void> {
+  let started = sessionStarts.get(queryClient);
+  if (!started) {
+    started = initialise(queryClient);
+    sessionStarts.set(queryClient, started);
+  }
+  return started;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // A prerendered page was rendered for a visitor nobody knows yet (ADR 26): React adopts it with
   // that state, then renders again with the browser's (a recipient session kept in storage).
   const session = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getPrerenderSnapshot);
   const [initialised, setInitialised] = useState(false);
-  const started = useRef(false);
 
   useEffect(() => {
     // Once per app, also under StrictMode's doubled effects: a refresh rotates the cookie.
-    if (started.current) return;
-    started.current = true;
-    void initialise(queryClient).finally(() => setInitialised(true));
+    let current = true;
+    void startSession(queryClient).finally(() => {
+      if (current) setInitialised(true);
+    });
+    return () => {
+      current = false;
+    };
   }, [queryClient]);
 
   const [notice, setNotice] = useState<string | null>(null);

@@ -175,18 +175,6 @@ export const CallEventInputSchema = z
   });
 export type CallEventInput = z.infer<typeof CallEventInputSchema>;
 
-/** How each lead type reads in the workspace, texts and e-mails. */
-export const LEAD_TYPE_LABELS: Record<(typeof LEAD_TYPES)[number], string> = {
-  fsbo: 'FSBO',
-  expired: 'Expired listing',
-  divorced: 'Divorce',
-  recent_buyers: 'Recent buyers',
-  absentee: 'Absentee owner',
-  high_sell_score: 'High sell score',
-  old_expired: 'Old expired',
-  inherited: 'Inherited',
-};
-
 /** GET /portal/me/lead-stats: the workspace's cards and its leads-per-week chart (12 weeks). */
 export const LeadStatsSchema = z.object({
   this_week: z.number(),

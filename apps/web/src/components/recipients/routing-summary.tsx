@@ -39,7 +39,8 @@ export function RoutingSummary() {
       <h3 id="routing-summary-heading" className="font-semibold">
         Your routing at a glance
       </h3>
-      <dl className="grid gap-3 text-sm">
+      {/* A row of figures under the table on a wide screen. */}
+      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
         <div className="grid gap-0.5">
           <dt className="flex items-center gap-2 text-muted-foreground">
             <Star className="size-4 shrink-0" aria-hidden="true" />
@@ -54,7 +55,7 @@ export function RoutingSummary() {
           </dd>
         </div>
         {CHANNELS.map((channel) => (
-          <div key={channel.field} className="flex items-center justify-between gap-3">
+          <div key={channel.field} className="grid gap-0.5">
             <dt className="flex items-center gap-2 text-muted-foreground">
               <channel.icon className="size-4 shrink-0" aria-hidden="true" />
               {channel.label}

@@ -26,21 +26,10 @@ export function RoutingRecipientsPage() {
         title="Recipients"
         intro="Everyone who receives your leads and how each lead reaches them: by text message, e-mail and/or a phone call. You are always on the list; the primary agent is the one a lead is assigned to first."
       />
-      {/*
-        From 2xl the step's status and a summary sit beside the list (issue #18). Not from xl as on
-        the team page: the table needs 900 px, and beside a panel at 1280 it would turn into cards.
-      */}
-      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem] 2xl:grid-rows-[auto_1fr] 2xl:gap-x-8">
-        <div className="2xl:col-start-2 2xl:row-start-1">
-          <LeadRoutingStatus />
-        </div>
-        <div className="min-w-0 2xl:col-start-1 2xl:row-span-2 2xl:row-start-1">
-          <RecipientManager title="Who receives your leads" titleLevel={3} />
-        </div>
-        <div className="2xl:col-start-2 2xl:row-start-2">
-          <RoutingSummary />
-        </div>
-      </div>
+      <LeadRoutingStatus />
+      {/* The table uses the width (it needs 900 px: beside a panel it would turn into cards). */}
+      <RecipientManager title="Who receives your leads" titleLevel={3} />
+      <RoutingSummary />
     </div>
   );
 }
