@@ -1,5 +1,5 @@
 import { type AdminMessage, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@portal/shared';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { formatCount } from '@/components/leads/lead-format';
 import { type OutboxParams, useOutbox } from '../api/outbox';
 import { type Column, DataTable } from '../components/data-table';
@@ -27,6 +27,26 @@ const CHANNEL_OPTIONS = OUTBOX_CHANNELS.map((value) => ({ value, label: CHANNEL_
 const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined =>
   (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
+/** `<wbr>` after each underscore: a line may break there, and a copy of the text is unchanged. */
+function BreakAtUnderscores({ text }: { text: string }) {
+  const parts = text.split('_');
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              _<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** /admin/messages: the outbox of e-mails, texts and calls, with their delivery state. */
 export function AdminMessagesPage() {
   const list = useListParams({
@@ -52,7 +72,7 @@ export function AdminMessagesPage() {
     {
       key: 'title',
       label: 'Subject or text',
-      className: 'max-w-72',
+      className: 'max-w-60',
       render: (message) => (
         <button
           type="button"
@@ -64,14 +84,25 @@ export function AdminMessagesPage() {
       ),
     },
     { key: 'channel', label: 'Channel', render: (message) => <ChannelIcon channel={message.channel} /> },
-    { key: 'to', label: 'To', render: (message) => <span className="break-all">{message.to}</span> },
-    { key: 'template', label: 'Template', render: (message) => message.template ?? '—' },
+    {
+      key: 'to',
+      label: 'To',
+      className: 'max-w-44',
+      render: (message) => <span className="break-all">{message.to}</span>,
+    },
+    {
+      key: 'template',
+      label: 'Template',
+      // Template names are one long word (broker_signing_request): they may break after an underscore.
+      className: 'max-w-36',
+      render: (message) => (message.template ? <BreakAtUnderscores text={message.template} /> : '—'),
+    },
     { key: 'status', label: 'Status', render: (message) => <MessageStatusBadge status={message.status} /> },
     { key: 'attempts', label: 'Attempts', numeric: true, render: (message) => formatCount(message.attempts) },
     {
       key: 'error',
       label: 'Last error',
-      className: 'max-w-64',
+      className: 'max-w-48',
       render: (message) =>
         message.last_error ? (
           <span className="line-clamp-2 break-words text-destructive" title={message.last_error}>
@@ -140,7 +171,7 @@ export function AdminMessagesPage() {
             rowKey={(message) => message.id}
             {...tableSorting(list)}
             loading={messages.isPending}
-            minWidth="68rem"
+            minWidth="60rem"
             empty={
               filtered ? (
                 <NoMatches
