@@ -80,7 +80,7 @@ export function AdminApiKeysPage() {
           rows={keys.data?.items}
           rowKey={(key) => key.id}
           loading={keys.isPending}
-          minWidth="64rem"
+          minWidth="60rem"
           empty="No intake clients yet. Create one with “New client” and give its key to the system that sends leads."
         />
       )}
