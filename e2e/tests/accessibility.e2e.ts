@@ -37,7 +37,7 @@ describe('signed-in pages have no serious or critical axe violation and fit the 
           if (width >= 1280) {
             // On a desktop screen a table shows all its columns: none scrolls sideways in its box.
             const tables = await page.evaluate(() =>
-              [...document.querySelectorAll('table')]
+              Array.from(document.querySelectorAll('table'))
                 .map((table) => table.parentElement!)
                 .map((box) => box.scrollWidth - box.clientWidth)
                 .filter((hidden) => hidden > 1),

@@ -163,7 +163,11 @@ describe('the leads page on its own', () => {
     await page.waitForLoadState('networkidle');
     // The files themselves (immutable, public), read again rather than from the navigated page.
     const loaded = await Promise.all(
-      [...scripts].map(async (url) => ({ url, body: await (await fetch(url)).text() })),
+      [...scripts].map(async (url) => ({
+        url,
+        // The server listens on 127.0.0.1; `localhost` may resolve to ::1 here.
+        body: await (await fetch(url.replace('//localhost', '//127.0.0.1'))).text(),
+      })),
     );
     expect(loaded.length).toBeGreaterThan(5);
     const heavy = loaded

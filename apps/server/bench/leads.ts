@@ -59,7 +59,8 @@ import {
  * the data (BENCH_LEADS_SCALE); PGlite runs one query at a time, its figures are not the target.
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), BENCH_RATE (0: no steady
  * table), BENCH_INTAKE_RATE and BENCH_ROUTING_SAMPLES (2000) change the load; BENCH_ONLY=<pattern>
- * measures only the targets whose name matches (with the two references), e.g. BENCH_ONLY=intake.
+ * measures only the targets whose name matches (with the two references), e.g. BENCH_ONLY=v1/leads
+ * for the intake alone.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -68,6 +69,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const GROUP_RATE = Number(process.env.BENCH_GROUP_RATE ?? 50);
 const INTAKE_RATE = Number(process.env.BENCH_INTAKE_RATE ?? 500);
 const ROUTING_SAMPLES = Number(process.env.BENCH_ROUTING_SAMPLES ?? 2000);
+/** BENCH_ONLY=<pattern>: only the targets whose name matches, beside the two references. */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 /** Issue #16's targets, each judged on this run's own figures. */
 const TARGETS = {
@@ -374,8 +377,6 @@ async function main() {
         body: intakeBody,
       },
     ];
-    // BENCH_ONLY=<pattern>: only the targets whose name matches, beside the two references.
-    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
     const chosen = targets.filter(
       (target) => !only || /^bare|^GET \/api\/health/.test(target.name) || only.test(target.name),
     );

@@ -76,6 +76,22 @@ describe('api client: user sessions', () => {
     expect(lost).toHaveBeenCalledWith('session_expired');
   });
 
+  it('tells the first listener of a session lost before anyone listened (start-up runs before React)', async () => {
+    mockFetch({
+      'GET /api/portal/me': () => json(401, { detail: 'Not authenticated' }),
+      'POST /api/refresh': () => json(401, { detail: 'Refresh token expired' }),
+    });
+    startUserSession('stale');
+    await expect(api.get('/portal/me')).rejects.toBeInstanceOf(ApiError);
+
+    const lost = vi.fn();
+    onAuthLost(lost);
+    expect(lost).toHaveBeenCalledExactlyOnceWith('session_expired');
+    const later = vi.fn();
+    onAuthLost(later);
+    expect(later).not.toHaveBeenCalled();
+  });
+
   it('lets concurrent 401s share one refresh', async () => {
     let releaseRefresh: () => void = () => {};
     const refreshGate = new Promise<void>((resolve) => {

@@ -145,6 +145,12 @@ export function subscribeAuth(listener: () => void): () => void {
 /** Called when the server ends a session the app was using (not on a deliberate logout). */
 export function onAuthLost(listener: (reason: AuthLostReason) => void): () => void {
   authLostListeners.add(listener);
+  // Lost before anyone listened (the start-up restore runs before React mounts): told now.
+  if (unheardLoss) {
+    const reason = unheardLoss;
+    unheardLoss = null;
+    listener(reason);
+  }
   return () => authLostListeners.delete(listener);
 }
 
@@ -170,8 +176,11 @@ export function clearSession() {
   changed();
 }
 
+let unheardLoss: AuthLostReason | null = null;
+
 function loseSession(reason: AuthLostReason) {
   clearSession();
+  if (authLostListeners.size === 0) unheardLoss = reason;
   for (const listener of authLostListeners) listener(reason);
 }
 
@@ -183,6 +192,7 @@ export function resetApiClient() {
   snapshot = null;
   listeners.clear();
   authLostListeners.clear();
+  unheardLoss = null;
 }
 
 // ---------------------------------------------------------------------------------------------

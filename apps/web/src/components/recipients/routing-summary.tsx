@@ -1,6 +1,7 @@
 import type { Recipient } from '@portal/shared';
 import type { LucideIcon } from 'lucide-react';
 import { Mail, MessageSquareText, Phone, Star } from 'lucide-react';
+import { useId } from 'react';
 import { recipientName, useRecipients } from '@/lib/recipients-api';
 
 interface Channel {
@@ -21,22 +22,23 @@ const count = (recipients: Recipient[], channel: Channel['field']) =>
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
 /**
- * What a new lead does today, read from the same list the table shows: who it goes to first and
- * how many active people each channel reaches. Nothing while the list loads or fails (the list
- * says so).
+ * How the agent has set up a new lead's way, read from the same list the table shows: who it
+ * goes to first and how many active people each channel is switched on for (the office can still
+ * turn a channel off network-wide). Nothing while the list loads or fails (the list says so).
  */
 export function RoutingSummary() {
   const query = useRecipients();
+  const headingId = useId();
   if (!query.isSuccess) return null;
   const recipients = query.data;
   const primary = recipients.find((recipient) => recipient.is_primary);
   const active = recipients.filter((recipient) => recipient.is_active).length;
   return (
     <section
-      aria-labelledby="routing-summary-heading"
+      aria-labelledby={headingId}
       className="grid gap-3 rounded-xl border border-border bg-card p-4"
     >
-      <h3 id="routing-summary-heading" className="font-semibold">
+      <h3 id={headingId} className="font-semibold">
         Your routing at a glance
       </h3>
       {/* A row of figures under the table on a wide screen. */}

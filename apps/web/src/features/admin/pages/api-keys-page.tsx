@@ -80,7 +80,7 @@ export function AdminApiKeysPage() {
           rows={keys.data?.items}
           rowKey={(key) => key.id}
           loading={keys.isPending}
-          minWidth="60rem"
+          minWidth="56rem"
           empty="No intake clients yet. Create one with “New client” and give its key to the system that sends leads."
         />
       )}

@@ -171,7 +171,7 @@ export function AdminMessagesPage() {
             rowKey={(message) => message.id}
             {...tableSorting(list)}
             loading={messages.isPending}
-            minWidth="60rem"
+            minWidth="56rem"
             empty={
               filtered ? (
                 <NoMatches
