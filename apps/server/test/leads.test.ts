@@ -423,6 +423,51 @@ describe("the agent's leads", () => {
   });
 });
 
+describe("the intake and the agent's statistics", () => {
+  const counts = async (agentId: string) =>
+    (await db().select().from(agents).where(eq(agents.id, agentId)))[0]!;
+
+  it('counts every earlier lead the first time, then adds each new lead to every window', async () => {
+    const dana = await activeAgent('Dana Reyes');
+    // Two leads from before the counts were ever computed: 3 and 40 days old.
+    for (const days of [3, 40]) {
+      await db()
+        .insert(leads)
+        .values({
+          agentId: dana.agent.id,
+          leadType: 'fsbo',
+          zip: '85004',
+          source: 'earlier',
+          createdAt: sql`now() - make_interval(days => ${days})`,
+        });
+    }
+    expect((await counts(dana.agent.id)).leadsCount).toMatchObject({ total_leads: 0, update_date: null });
+    const { post } = await client();
+
+    expect((await post(lead())).statusCode).toBe(201);
+    const first = await counts(dana.agent.id);
+    expect(first.leadsCount).toMatchObject({ l_7: 2, l_30: 2, l_45: 3, l_90: 3, total_leads: 3 });
+    expect(first.leadsCount.update_date).toEqual(expect.any(String));
+    expect(first.answerRate).toMatchObject({ total_leads: 3 });
+
+    expect((await post(lead({ first_name: 'Second' }))).statusCode).toBe(201);
+    const second = await counts(dana.agent.id);
+    expect(second.leadsCount).toMatchObject({
+      l_7: 3,
+      l_14: 3,
+      l_21: 3,
+      l_30: 3,
+      l_45: 4,
+      l_60: 4,
+      l_90: 4,
+      total_leads: 4,
+      // The last full count: the new lead was added to it.
+      update_date: first.leadsCount.update_date,
+    });
+    expect(second.answerRate).toEqual({ total_leads: 4, missed_calls: 0, answered_calls: 0 });
+  });
+});
+
 describe("a recipient's leads", () => {
   it('sees and works only the leads delivered to it, and no statistics', async () => {
     const dana = await activeAgent('Dana Reyes');

@@ -9,7 +9,7 @@ import { dispatchSafely } from '../../lib/outbox';
 import { type DeliveryPerson, queueLeadDeliveries } from './delivery';
 import { decideRouting } from './routing';
 import { searchTextOf, toLead } from './serialize';
-import { agentStatsUpdate } from './stats';
+import { agentStatsAfterNewLead, agentStatsUpdate } from './stats';
 
 /** Who posted: an API client (its key row) or a superuser's CSV import (no key). */
 export interface IntakeClient {
@@ -35,6 +35,8 @@ export const hashIntake = (input: LeadIntake) =>
   );
 
 interface AgentForDelivery {
+  /** The statistics took the new lead in (agentStatsAfterNewLead). */
+  counted: boolean;
   name: string | null;
   first: string | null;
   last: string | null;
@@ -150,8 +152,9 @@ export async function intakeLead(
     }
     const [found] = (
       (await tx.execute(sql`
-        with event as (${eventInsert}), stats as (${agentStatsUpdate(assigned)})
+        with event as (${eventInsert}), stats as (${agentStatsAfterNewLead(assigned)})
         select a.agent as name, a.agent_first_name as first, a.agent_last_name as last, a.timezone,
+          exists (select 1 from stats) as counted,
           exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
           (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
               'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
@@ -159,6 +162,8 @@ export async function intakeLead(
             from recipients r where r.agent_id = a.id and r.is_active) as people
         from agents a where a.id = ${assigned}`)) as unknown as { rows: AgentForDelivery[] }
     ).rows;
+    // Counts never computed for this agent: the full count, which sees the lead inserted above.
+    if (!found?.counted) await tx.execute(agentStatsUpdate(assigned));
     const agentName = found?.name || `${found?.first ?? ''} ${found?.last ?? ''}`.trim();
     const messageIds = await queueLeadDeliveries(
       tx,
