@@ -34,10 +34,7 @@ export function RoutingSummary() {
   const primary = recipients.find((recipient) => recipient.is_primary);
   const active = recipients.filter((recipient) => recipient.is_active).length;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-3 rounded-xl border border-border bg-card p-4"
-    >
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-border bg-card p-4">
       <h3 id={headingId} className="font-semibold">
         Your routing at a glance
       </h3>
