@@ -111,7 +111,7 @@ export function AccessCodesTable({
       key: 'description',
       label: 'Description',
       render: (code) => code.description || <span className="text-muted-foreground">—</span>,
-      className: 'max-w-64 break-words',
+      className: 'max-w-64 [overflow-wrap:anywhere]',
     },
     {
       key: 'used_count',

@@ -32,16 +32,17 @@ export function AuditDetails({ details }: { details: AuditEntry['details'] }) {
   );
   const rest = Object.entries(details).filter(([key]) => !['before', 'after', 'reason'].includes(key));
   return (
+    // Any value may be one long word (an id, a URL): it wraps anywhere rather than widen the table.
     <div className="grid gap-1 text-sm">
       {typeof details.reason === 'string' && details.reason ? (
-        <p>
+        <p className="[overflow-wrap:anywhere]">
           <span className="text-muted-foreground">Reason:</span> {details.reason}
         </p>
       ) : null}
       {fields.length > 0 ? (
         <ul className="grid gap-0.5">
           {fields.map((field) => (
-            <li key={field} className="break-words">
+            <li key={field} className="[overflow-wrap:anywhere]">
               <code className="text-xs">{field}</code>:{' '}
               <del className="text-muted-foreground">{show(before[field])}</del> →{' '}
               <ins className="no-underline">{show(after[field])}</ins>
@@ -50,7 +51,7 @@ export function AuditDetails({ details }: { details: AuditEntry['details'] }) {
         </ul>
       ) : null}
       {rest.map(([key, value]) => (
-        <p key={key} className="break-words">
+        <p key={key} className="[overflow-wrap:anywhere]">
           <span className="text-muted-foreground">{key}:</span> {show(value)}
         </p>
       ))}

@@ -47,7 +47,7 @@ const columns: Column<AdminApiKey>[] = [
     render: (key) =>
       key.last_error ? (
         <span className="grid gap-0.5">
-          <span className="break-words text-destructive">{key.last_error}</span>
+          <span className="[overflow-wrap:anywhere] text-destructive">{key.last_error}</span>
           <span className="text-xs text-muted-foreground">{formatWhen(key.last_error_at)}</span>
         </span>
       ) : (

@@ -77,7 +77,7 @@ export function AdminMessagesPage() {
         <button
           type="button"
           onClick={() => setOpenId(message.id)}
-          className="text-left font-medium break-words underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          className="text-left font-medium [overflow-wrap:anywhere] underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
           {messageTitle(message)}
         </button>
@@ -105,7 +105,7 @@ export function AdminMessagesPage() {
       className: 'max-w-48',
       render: (message) =>
         message.last_error ? (
-          <span className="line-clamp-2 break-words text-destructive" title={message.last_error}>
+          <span className="line-clamp-2 [overflow-wrap:anywhere] text-destructive" title={message.last_error}>
             {message.last_error}
           </span>
         ) : (
