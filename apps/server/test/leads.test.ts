@@ -1,7 +1,9 @@
+import { LeadIntakeSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents, leads, outboxMessages, recipients } from '../src/db/schema';
+import { agents, leadEvents, leads, outboxMessages, recipients } from '../src/db/schema';
 import { createApiKey, revokeApiKey } from '../src/modules/leads/api-keys';
+import { intakeLead, intakeQueueOf } from '../src/modules/leads/intake';
 import { reconcileLeadCounts } from '../src/modules/leads/stats';
 import { startRecipientSession } from '../src/modules/recipients/sessions';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
@@ -465,6 +467,98 @@ describe("the intake and the agent's statistics", () => {
       update_date: first.leadsCount.update_date,
     });
     expect(second.answerRate).toEqual({ total_leads: 4, missed_calls: 0, answered_calls: 0 });
+  });
+});
+
+describe('leads that come in together (one transaction for many)', () => {
+  const intake = (apiKey: { id: string; name: string }, overrides: object) =>
+    intakeLead(ctx.deps, { apiKey, input: LeadIntakeSchema.parse(lead(overrides)) });
+  const feed = async () => (await createApiKey(db(), { name: 'Together feed' })).row;
+
+  it('routes them as if one came after another, each with its event, statistics and deliveries', async () => {
+    const busy = await activeAgent('Busy Agent');
+    const quiet = await activeAgent('Quiet Agent');
+    const apiKey = await feed();
+    const queue = intakeQueueOf(ctx.deps);
+    queue.largestRound = 0;
+    // Submitted at once: the first goes alone, the nine that came meanwhile in one transaction.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => intake(apiKey, { first_name: `Seller ${i}` })),
+    );
+    expect(queue.largestRound).toBe(9);
+    expect(results.map((result) => result.status)).toEqual(Array(10).fill(201));
+    const owners = results.map((result) => result.lead.agent_id);
+    // Each decision counted the ones before it: without that, all ten go to one agent.
+    expect(owners.filter((id) => id === busy.agent.id)).toHaveLength(5);
+    expect(owners.filter((id) => id === quiet.agent.id)).toHaveLength(5);
+    expect(results[1]!.lead.routing?.reason).toBe(
+      'Fewest leads in the last 30 days (0) among 2 eligible agents for ZIP 85004.',
+    );
+
+    const ids = results.map((result) => result.lead.id);
+    const events = await db().select().from(leadEvents);
+    expect(events.filter((event) => ids.includes(event.leadId) && event.kind === 'routed')).toHaveLength(10);
+    for (const agent of [busy.agent, quiet.agent]) {
+      const [row] = await db().select().from(agents).where(eq(agents.id, agent.id));
+      expect(row!.leadsCount).toMatchObject({ l_7: 5, l_30: 5, total_leads: 5 });
+    }
+    const sms = await db().select().from(outboxMessages).where(eq(outboxMessages.template, 'lead_sms'));
+    expect(new Set(sms.map((message) => message.leadId))).toEqual(new Set(ids));
+  });
+
+  it('stores the others when the database refuses one of them, which fails alone', async () => {
+    await activeAgent('Dana Reyes');
+    const apiKey = await feed();
+    await db().execute(sql`create or replace function refuse_lead() returns trigger language plpgsql as $$
+      begin
+        if new.first_name = 'Refused' then
+          raise exception 'refused by the test' using errcode = 'check_violation';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(sql`create trigger refuse_lead before insert on leads
+      for each row execute function refuse_lead()`);
+    try {
+      const queue = intakeQueueOf(ctx.deps);
+      queue.largestRound = 0;
+      // Ana goes alone; the four that came meanwhile go together, and the database refuses one.
+      const names = ['Ana', 'Ben', 'Refused', 'Carla', 'Dev'];
+      const results = await Promise.allSettled(names.map((name) => intake(apiKey, { first_name: name })));
+      expect(queue.largestRound).toBe(4);
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const stored = await db().select().from(leads);
+      expect(stored.map((row) => row.firstName).sort()).toEqual(['Ana', 'Ben', 'Carla', 'Dev']);
+      expect(await db().select().from(leadEvents)).toHaveLength(4);
+    } finally {
+      await db().execute(sql`drop trigger refuse_lead on leads`);
+      await db().execute(sql`drop function refuse_lead()`);
+    }
+  });
+
+  it('counts the requests of one key that come at once one by one: exactly the limit passes', async () => {
+    const { post, key } = await client();
+    // A wrong secret behind the right prefix is refused and spends none of the client's quota.
+    const wrong = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(lead({ zip: '99999' }), { authorization: `Bearer ${key.slice(0, -2)}xx` }),
+      ),
+    );
+    expect(wrong.map((response) => response.statusCode)).toEqual(Array(5).fill(401));
+    const responses = await Promise.all(
+      Array.from({ length: 45 }, (_, i) => post(lead({ zip: '99999', first_name: `Seller ${i}` }))),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(40);
+    const limited = responses.filter((response) => response.statusCode === 429);
+    expect(limited).toHaveLength(5);
+    for (const response of limited) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await db().select().from(leads)).toHaveLength(40);
   });
 });
 

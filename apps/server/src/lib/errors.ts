@@ -42,3 +42,11 @@ export const badRequest = (detail: string) => new AppError('bad_request', detail
 export const unauthorized = (detail: string) => new AppError('unauthorized', detail);
 export const forbidden = (detail: string) => new AppError('forbidden', detail);
 export const notFound = (detail: string) => new AppError('not_found', detail);
+
+/** PostgreSQL's SQLSTATE of an error, also when drizzle wraps the driver's error in its own. */
+export function sqlStateOf(error: unknown): string | undefined {
+  const code =
+    (error as { code?: unknown } | null)?.code ??
+    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,5 +1,5 @@
 import { ERROR } from '@portal/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
@@ -20,27 +20,56 @@ export async function hitRateLimit(
   limit: number,
   windowSeconds: number,
 ): Promise<RateLimitResult> {
-  const window = sql`make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: sql`now()`, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= now() - ${window} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= now() - ${window} then now() else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({
-      count: rateLimits.count,
-      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now())))::int`,
-    });
-  const count = row?.count ?? 1;
-  return {
-    allowed: count <= limit,
-    count,
-    retryAfterSeconds: Math.max(1, Number(row?.retryAfter ?? windowSeconds)),
+  const { count, retryAfterSeconds } = await addHits(db, key, 1, windowSeconds);
+  return { allowed: count <= limit, count, retryAfterSeconds };
+}
+
+/** Counts `hits` attempts at once; answers the count after them. */
+async function addHits(
+  db: Executor,
+  key: string,
+  hits: number,
+  windowSeconds: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const { rows } = (await db.execute(rateLimitHits(sql`${key}::text`, hits, windowSeconds))) as unknown as {
+    rows: { count: number; retry_after: number }[];
   };
+  return readHits(rows[0], hits, windowSeconds);
+}
+
+/** An upsert of rate_limits adding `hits` to the key(s) `key` names (for each row of `from`). */
+export function rateLimitHits(key: SQL, hits: number, windowSeconds: number, from: SQL = sql``): SQL {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const expired = sql`rate_limits.window_start <= now() - ${window}`;
+  return sql`insert into rate_limits (key, window_start, count) select ${key}, now(), ${hits}::int ${from}
+    on conflict (key) do update set
+      count = case when ${expired} then ${hits}::int else rate_limits.count + ${hits}::int end,
+      window_start = case when ${expired} then now() else rate_limits.window_start end
+    returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`;
+}
+
+/** What a rate_limits upsert answered, as a result for its last hit. */
+export function readHits(
+  row: { count: number; retry_after: number } | undefined,
+  hits: number,
+  windowSeconds: number,
+): { count: number; retryAfterSeconds: number } {
+  return {
+    count: Number(row?.count ?? hits),
+    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)),
+  };
+}
+
+/** The result of each of `hits` attempts counted together, in their order. */
+export function spreadHits(
+  total: { count: number; retryAfterSeconds: number },
+  hits: number,
+  limit: number,
+): RateLimitResult[] {
+  return Array.from({ length: hits }, (_, index) => {
+    const count = total.count - hits + 1 + index;
+    return { allowed: count <= limit, count, retryAfterSeconds: total.retryAfterSeconds };
+  });
 }
 
 export async function resetRateLimit(db: Executor, key: string): Promise<void> {

@@ -48,7 +48,7 @@ export async function deliveryPeople(tx: Tx, agentId: string): Promise<DeliveryP
 /**
  * Writes one outbox message per channel for each active recipient of the agent, in the caller's
  * transaction and in one insert (DESIGN.md section 5); answers their ids for dispatch after
- * commit. `people` when the caller has already read them (the intake reads them with the lead).
+ * commit. `people` when the caller has already read them.
  */
 export async function queueLeadDeliveries(
   tx: Tx,
@@ -57,6 +57,22 @@ export async function queueLeadDeliveries(
   agent: LeadAgent,
   people?: DeliveryPerson[],
 ): Promise<string[]> {
+  return insertMessages(tx, await leadDeliveries(tx, config, lead, agent, people));
+}
+
+type MessageValues = typeof outboxMessages.$inferInsert;
+
+/**
+ * The outbox rows of a lead's deliveries, one per channel for each active recipient, not yet
+ * written (the intake writes a whole batch's in one insert).
+ */
+export async function leadDeliveries(
+  tx: Tx,
+  config: Config,
+  lead: LeadRow,
+  agent: LeadAgent,
+  people?: DeliveryPerson[],
+): Promise<MessageValues[]> {
   if (!lead.agentId) return [];
   const meta = { agentId: lead.agentId };
   // The office can turn a channel off network-wide (console > Settings).
@@ -66,7 +82,7 @@ export async function queueLeadDeliveries(
   let sms: string | undefined;
   let email: Email | undefined;
   let call: string | undefined;
-  const messages: (typeof outboxMessages.$inferInsert)[] = [];
+  const messages: MessageValues[] = [];
   for (const person of people ?? (await deliveryPeople(tx, lead.agentId))) {
     const target = { leadId: lead.id, recipientId: person.id };
     if (channels.sms && person.sendSms && person.phoneNumber) {
@@ -98,5 +114,5 @@ export async function queueLeadDeliveries(
       );
     }
   }
-  return insertMessages(tx, messages);
+  return messages;
 }

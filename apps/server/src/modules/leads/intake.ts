@@ -1,15 +1,18 @@
-import type { Lead, LeadIntake } from '@portal/shared';
+import { randomUUID } from 'node:crypto';
+import type { Lead, LeadIntake, RoutingDecision } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { leadEvents, leads } from '../../db/schema';
+import { type RawStatement, runRaw } from '../../db/raw';
+import { type LeadRow, leadEvents, leads } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { dispatchSafely } from '../../lib/outbox';
-import { type DeliveryPerson, queueLeadDeliveries } from './delivery';
-import { decideRouting } from './routing';
+import { AppError, sqlStateOf } from '../../lib/errors';
+import { dispatchSafely, insertMessages } from '../../lib/outbox';
+import { Together } from '../../lib/together';
+import { type DeliveryPerson, leadDeliveries } from './delivery';
+import { decideRoutingMany } from './routing';
 import { searchTextOf, toLead } from './serialize';
-import { agentStatsAfterNewLead, agentStatsUpdate } from './stats';
+import { agentStatsAfterNewLeads, agentStatsUpdate } from './stats';
 
 /** Who posted: an API client (its key row) or a superuser's CSV import (no key). */
 export interface IntakeClient {
@@ -33,17 +36,6 @@ export const hashIntake = (input: LeadIntake) =>
         .map((key) => [key, input[key as keyof LeadIntake]]),
     ),
   );
-
-interface AgentForDelivery {
-  /** The statistics took the new lead in (agentStatsAfterNewLead). */
-  counted: boolean;
-  name: string | null;
-  first: string | null;
-  last: string | null;
-  timezone: string | null;
-  has_recipients: boolean;
-  people: DeliveryPerson[];
-}
 
 const EXTERNAL_ID_TAKEN =
   'Another client already posted a lead with this source and external_id. Use your own source name.';
@@ -83,10 +75,21 @@ async function findReplay(
   return null;
 }
 
+/** One lead on its way in, with what its transaction needs. */
+interface Submission {
+  apiKey: IntakeClient;
+  input: LeadIntake;
+  idempotencyKey?: string;
+  actor: 'api' | 'import';
+  source: string;
+  requestHash: string;
+}
+
 /**
  * POST /api/v1/leads: validates (done by the route), replays a retry, else routes the lead,
- * stores it with the decision, queues its deliveries and refreshes the agent's statistics, all
- * in one transaction; the dispatcher sends the deliveries from the outbox after commit (ADR 18).
+ * stores it with the decision, queues its deliveries and counts it in the agent's statistics, all
+ * in one transaction, which it shares with the other leads that came in meanwhile (IntakeQueue);
+ * the dispatcher sends the deliveries from the outbox after commit (ADR 18).
  */
 export async function intakeLead(
   deps: AppDeps,
@@ -100,83 +103,18 @@ export async function intakeLead(
   const early = await findReplay(db, apiKey, source, input, idempotencyKey, requestHash);
   if (early) return early;
 
-  const outcome = await db.transaction(async (tx) => {
-    // Leads for one ZIP are routed one at a time, so two at once cannot both see the same counts.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-zip:${input.zip}`}))`);
-    const decision = await decideRouting(tx, input);
-    const values = {
-      agentId: decision.agentId,
-      leadType: input.lead_type,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      phone: input.phone,
-      email: input.email,
-      street: input.street,
-      city: input.city,
-      state: input.state,
-      zip: input.zip,
-      county: input.county,
-      source,
-      externalId: input.external_id ?? null,
-      notes: input.notes,
-      routing: {
-        decision: decision.agentId ? ('assigned' as const) : ('unassigned' as const),
-        reason: decision.reason,
-        candidates: decision.candidates,
-        decidedAt: new Date().toISOString(),
-      },
-      apiKeyId: apiKey.id,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash,
-    };
-    // A concurrent twin (same key or external id) wins the unique index: this insert does nothing.
-    const [row] = await tx
-      .insert(leads)
-      .values({ ...values, searchText: searchTextOf(values) })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    // One statement for the rest of what the lead needs before its deliveries: its first
-    // timeline event, the agent's statistics, the agent's name and active recipients.
-    const assigned = row.agentId;
-    const event = {
-      kind: assigned ? 'routed' : 'unassigned',
-      actorType: options.actor === 'import' ? 'system' : 'api',
-      details: { reason: decision.reason, candidates: decision.candidates, agent_id: assigned },
-    };
-    const eventInsert = sql`insert into ${leadEvents} (lead_id, kind, actor_type, actor_name, details)
-      values (${row.id}, ${event.kind}, ${event.actorType}, ${apiKey.name}, ${JSON.stringify(event.details)}::jsonb)`;
-    if (!assigned) {
-      await tx.execute(eventInsert);
-      return { row, messageIds: [] };
-    }
-    const [found] = (
-      (await tx.execute(sql`
-        with event as (${eventInsert}), stats as (${agentStatsAfterNewLead(assigned)})
-        select a.agent as name, a.agent_first_name as first, a.agent_last_name as last, a.timezone,
-          exists (select 1 from stats) as counted,
-          exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
-          (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
-              'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
-              'phoneCall', r.phone_call) order by r.position, r.created_at), '[]'::json)
-            from recipients r where r.agent_id = a.id and r.is_active) as people
-        from agents a where a.id = ${assigned}`)) as unknown as { rows: AgentForDelivery[] }
-    ).rows;
-    // Counts never computed for this agent: the full count, which sees the lead inserted above.
-    if (!found?.counted) await tx.execute(agentStatsUpdate(assigned));
-    const agentName = found?.name || `${found?.first ?? ''} ${found?.last ?? ''}`.trim();
-    const messageIds = await queueLeadDeliveries(
-      tx,
-      deps.config,
-      row,
-      { name: agentName, timezone: found?.timezone },
-      // An agent without any recipient yet gets its own row first (the usual path does it).
-      found?.has_recipients ? found.people : undefined,
-    );
-    return { row, messageIds };
+  const stored = await intakeQueueOf(deps).submit('', {
+    apiKey,
+    input,
+    idempotencyKey,
+    actor: options.actor ?? 'api',
+    source,
+    requestHash,
   });
-
-  if (!outcome) {
+  if ('error' in stored) throw stored.error;
+  const { row } = stored;
+  if (!row) {
+    // A twin (same key or external id) was stored first, by another request or in this batch.
     const replay = await findReplay(db, apiKey, source, input, idempotencyKey, requestHash);
     if (replay) return replay;
     throw new AppError(
@@ -184,6 +122,220 @@ export async function intakeLead(
       'A lead with this Idempotency-Key or external_id is being created; retry.',
     );
   }
-  await dispatchSafely(deps.queue, ...outcome.messageIds);
-  return { status: 201, replayed: false, lead: toLead(outcome.row) };
+  return { status: 201, replayed: false, lead: toLead(row) };
+}
+
+/**
+ * Group commit for the intake (ADR 22, lib/together.ts): the leads that come in while a
+ * transaction is storing others go together in the next one, a handful of statements for all of
+ * them. One transaction at a time per process. If the database refuses a batch's data (a
+ * constraint, a deadlock with another process's batch: nothing was committed), each of its
+ * leads is stored again on its own, so one lead's fault is its own answer. Any other failure (the
+ * database gone, a commit whose outcome is unknown) is every lead's answer, as it was one lead's.
+ */
+async function storeTogether(deps: AppDeps, batch: Submission[]): Promise<Stored[]> {
+  try {
+    const { rows, messageIds } = await storeLeads(deps, batch);
+    await dispatchSafely(deps.queue, ...messageIds);
+    return rows.map((row) => ({ row }));
+  } catch (error) {
+    if (batch.length === 1 || !refusedData(error)) throw error;
+    const each: Stored[] = [];
+    for (const submission of batch) {
+      try {
+        each.push(...(await storeTogether(deps, [submission])));
+      } catch (own) {
+        each.push({ error: own });
+      }
+    }
+    return each;
+  }
+}
+
+/** A lead's row (null: a twin won), or the error that is its answer alone. */
+type Stored = { row: LeadRow | null } | { error: unknown };
+
+/** An error with which PostgreSQL rolled the transaction back for its data, not its connection. */
+function refusedData(error: unknown): boolean {
+  return /^(22|23|40)/.test(sqlStateOf(error) ?? '');
+}
+
+/** Leads stored per transaction at most (about 20 values per lead, 12 per delivery). */
+const BATCH_LIMIT = 50;
+
+const queues = new WeakMap<AppDeps, Together<Submission, Stored>>();
+
+/** This process's intake queue for these dependencies (one per app). */
+export function intakeQueueOf(deps: AppDeps): Together<Submission, Stored> {
+  let queue = queues.get(deps);
+  if (!queue) {
+    queue = new Together((_, batch) => storeTogether(deps, batch), BATCH_LIMIT);
+    queues.set(deps, queue);
+  }
+  return queue;
+}
+
+/** What makes two submissions the same lead: the client's Idempotency-Key, the source's id. */
+function twinKeys(submission: Submission): string[] {
+  const keys: string[] = [];
+  if (submission.idempotencyKey && submission.apiKey.id) {
+    keys.push(`key ${submission.apiKey.id} ${submission.idempotencyKey}`);
+  }
+  if (submission.input.external_id) keys.push(`id ${submission.source} ${submission.input.external_id}`);
+  return keys;
+}
+
+/**
+ * Every ZIP's lock, taken in one order by every writer (their hashes, ascending), so that two
+ * batches cannot each hold a ZIP the other waits for. Leads for one ZIP are routed one at a
+ * time, so two at once cannot both see the same counts.
+ */
+const LOCK_ZIPS: RawStatement = {
+  name: 'intake_lock_zips_v1',
+  text: `select pg_advisory_xact_lock(s.h) from (
+      select distinct hashtext('lead-zip:' || z) as h from unnest($1::text[]) z order by 1) s`,
+};
+
+interface AgentForDelivery {
+  id: string;
+  /** The statistics took the new leads in (agentStatsAfterNewLeads). */
+  counted: boolean;
+  name: string | null;
+  first: string | null;
+  last: string | null;
+  timezone: string | null;
+  has_recipients: boolean;
+  people: DeliveryPerson[];
+}
+
+/**
+ * Stores a batch in one transaction: the ZIPs' locks, every routing decision (one statement,
+ * each lead counted for the next), the leads (one insert), then one statement for their first
+ * timeline events, their agents' statistics, names and active recipients, and every delivery in
+ * one insert. Answers each submission's row, or null where a twin won: one committed before
+ * (the unique indexes) or one earlier in the batch.
+ */
+async function storeLeads(
+  deps: AppDeps,
+  batch: Submission[],
+): Promise<{ rows: (LeadRow | null)[]; messageIds: string[] }> {
+  const rows: (LeadRow | null)[] = batch.map(() => null);
+  const seen = new Set<string>();
+  const fresh = batch.flatMap((submission, index) => {
+    const keys = twinKeys(submission);
+    if (keys.some((key) => seen.has(key))) return [];
+    for (const key of keys) seen.add(key);
+    return [index];
+  });
+  if (fresh.length === 0) return { rows, messageIds: [] };
+  const items = fresh.map((index) => batch[index]!);
+
+  const messageIds = await deps.database.db.transaction(async (tx) => {
+    await runRaw(tx, LOCK_ZIPS, [[...new Set(items.map((item) => item.input.zip))]]);
+    const decisions = await decideRoutingMany(
+      tx,
+      items.map((item) => item.input),
+    );
+    const values = items.map(({ input, apiKey, source, idempotencyKey, requestHash }, index) => {
+      const decision = decisions[index]!;
+      const lead = {
+        id: randomUUID(),
+        agentId: decision.agentId,
+        leadType: input.lead_type,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        email: input.email,
+        street: input.street,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        county: input.county,
+        source,
+        externalId: input.external_id ?? null,
+        notes: input.notes,
+        routing: {
+          decision: decision.agentId ? ('assigned' as const) : ('unassigned' as const),
+          reason: decision.reason,
+          candidates: decision.candidates,
+          decidedAt: new Date().toISOString(),
+        },
+        apiKeyId: apiKey.id,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash,
+      };
+      return { ...lead, searchText: searchTextOf(lead) };
+    });
+    // A twin committed meanwhile (same key or external id) wins the unique index: no row here.
+    const inserted = new Map(
+      (await tx.insert(leads).values(values).onConflictDoNothing().returning()).map((row) => [row.id, row]),
+    );
+    if (inserted.size === 0) return [];
+    const stored: { row: LeadRow; item: Submission; decision: RoutingDecision }[] = [];
+    values.forEach((value, index) => {
+      const row = inserted.get(value.id);
+      rows[fresh[index]!] = row ?? null;
+      if (row) stored.push({ row, item: items[index]!, decision: decisions[index]! });
+    });
+
+    const events = sql`insert into ${leadEvents} (lead_id, kind, actor_type, actor_name, details)
+      select e.lead_id, e.kind, e.actor_type, e.actor_name, e.details
+      from json_to_recordset(${JSON.stringify(
+        stored.map(({ row, item, decision }) => ({
+          lead_id: row.id,
+          kind: row.agentId ? 'routed' : 'unassigned',
+          actor_type: item.actor === 'import' ? 'system' : 'api',
+          actor_name: item.apiKey.name,
+          details: { reason: decision.reason, candidates: decision.candidates, agent_id: row.agentId },
+        })),
+      )}::json) as e(lead_id uuid, kind text, actor_type text, actor_name text, details jsonb)`;
+    const perAgent = new Map<string, number>();
+    for (const { row } of stored) {
+      if (row.agentId) perAgent.set(row.agentId, (perAgent.get(row.agentId) ?? 0) + 1);
+    }
+    if (perAgent.size === 0) {
+      await tx.execute(events);
+      return [];
+    }
+    // One statement for the rest of what the leads need before their deliveries: the events,
+    // the agents' statistics, their names and active recipients.
+    const agents = new Map(
+      (
+        (await tx.execute(sql`
+          with event as (${events}), stats as (${agentStatsAfterNewLeads(perAgent)})
+          select a.id, a.agent as name, a.agent_first_name as first, a.agent_last_name as last,
+            a.timezone, a.id in (select id from stats) as counted,
+            exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
+            (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
+                'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
+                'phoneCall', r.phone_call) order by r.position, r.created_at), '[]'::json)
+              from recipients r where r.agent_id = a.id and r.is_active) as people
+          from agents a where a.id = any(${`{${[...perAgent.keys()].join(',')}}`}::uuid[])`)) as unknown as {
+          rows: AgentForDelivery[];
+        }
+      ).rows.map((agent) => [agent.id, agent]),
+    );
+    // Counts never computed for an agent: the full count, which sees the leads inserted above.
+    for (const agentId of perAgent.keys()) {
+      if (!agents.get(agentId)?.counted) await tx.execute(agentStatsUpdate(agentId));
+    }
+    const messages = [];
+    for (const { row } of stored) {
+      if (!row.agentId) continue;
+      const agent = agents.get(row.agentId);
+      const name = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim();
+      messages.push(
+        ...(await leadDeliveries(
+          tx,
+          deps.config,
+          row,
+          { name, timezone: agent?.timezone },
+          // An agent without any recipient yet gets its own row first (the usual path does it).
+          agent?.has_recipients ? agent.people : undefined,
+        )),
+      );
+    }
+    return insertMessages(tx, messages);
+  });
+  return { rows, messageIds };
 }

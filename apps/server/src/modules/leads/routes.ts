@@ -16,11 +16,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ApiKeyRow, apiKeys } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
-import { enforceRateLimits } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { requireConsoleUser } from '../admin/common';
 import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
-import { touchApiKey, verifyApiKey } from './api-keys';
+import { admitApiKey, touchApiKey } from './api-keys';
 import { recordCall } from './calls';
 import { importLeadsCsv } from './import';
 import { intakeLead } from './intake';
@@ -52,11 +51,15 @@ async function requireApiKey(request: FastifyRequest): Promise<void> {
     ? header.slice(7)
     : (request.headers['x-api-key'] as string | undefined);
   const { database, config } = request.server.deps;
-  const key = await verifyApiKey(database.db, presented);
-  if (!key) throw new AppError('unauthorized', API_KEY_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
-  await enforceRateLimits(database.db, [
-    { key: `intake:key:${key.id}`, limit: config.rateLimits.intakePerKeyPerMinute, windowSeconds: 60 },
-  ]);
+  // The key checked and counted in one statement, shared by the requests that come together.
+  const admitted = await admitApiKey(database.db, presented, config.rateLimits.intakePerKeyPerMinute);
+  if (!admitted) throw new AppError('unauthorized', API_KEY_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+  const { key, rate } = admitted;
+  if (!rate.allowed) {
+    throw new AppError('rate_limited', ERROR.tooManyRequests, {
+      'Retry-After': String(rate.retryAfterSeconds),
+    });
+  }
   await touchApiKey(database.db, key);
   request.apiKey = key;
 }

@@ -47,24 +47,28 @@ export function agentStatsUpdate(agentId?: string): SQL {
 const WINDOWS = ['l_7', 'l_14', 'l_21', 'l_30', 'l_45', 'l_60', 'l_90', 'total_leads'] as const;
 
 /**
- * The intake's statistics for the lead it has just inserted (issue #16): a new lead falls in
- * every window, so each count and the total gain one, in one row's update, where the full
- * statement above counts all the agent's leads again (the intake's most expensive statement). Only
- * for an agent whose counts were computed (`update_date` set): it answers no row otherwise, and
- * the caller runs the full statement. Leads leaving a window as time passes are the hourly job's,
- * as for every other agent; `update_date` stays the time of the last full count.
+ * The intake's statistics for the leads it has just inserted (issue #16): a new lead falls in
+ * every window, so each count and the total gain the agent's number of new leads, in one row's
+ * update per agent, where the full statement above counts all the agent's leads again (the
+ * intake's most expensive statement). Only for agents whose counts were computed (`update_date`
+ * set): it answers their ids, and the caller runs the full statement for the others. Leads
+ * leaving a window as time passes are the hourly job's, as for every other agent; `update_date`
+ * stays the time of the last full count.
  */
-export function agentStatsAfterNewLead(agentId: string): SQL {
-  const plusOne = sql.join(
-    WINDOWS.map((key) => sql.raw(`'${key}', coalesce((a.leads_count->>'${key}')::int, 0) + 1`)),
+export function agentStatsAfterNewLeads(newLeads: Map<string, number>): SQL {
+  const plus = sql.join(
+    WINDOWS.map((key) => sql.raw(`'${key}', coalesce((a.leads_count->>'${key}')::int, 0) + n.leads`)),
     sql`, `,
   );
+  const ids = `{${[...newLeads.keys()].join(',')}}`;
+  const counts = `{${[...newLeads.values()].join(',')}}`;
   return sql`
     update agents a set
-      leads_count = a.leads_count || jsonb_build_object(${plusOne}),
+      leads_count = a.leads_count || jsonb_build_object(${plus}),
       answer_rate = a.answer_rate || jsonb_build_object(
-        'total_leads', coalesce((a.answer_rate->>'total_leads')::int, 0) + 1)
-    where a.id = ${agentId} and a.leads_count->>'update_date' is not null
+        'total_leads', coalesce((a.answer_rate->>'total_leads')::int, 0) + n.leads)
+    from unnest(${ids}::uuid[], ${counts}::int[]) n(agent_id, leads)
+    where a.id = n.agent_id and a.leads_count->>'update_date' is not null
     returning a.id
   `;
 }
