@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../src/db/schema';
-import { isDatabaseDown } from '../src/plugins/errors';
+import { isDatabaseDown } from '../src/lib/errors';
 import { createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { seedUser } from './helpers/factories';
 

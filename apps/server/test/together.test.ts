@@ -68,4 +68,8 @@ describe('Together (group commit)', () => {
     finish.shift()!();
     expect(await next).toBe('d!');
   });
+
+  it('refuses a round of no item', () => {
+    expect(() => new Together(async () => [], 0)).toThrow('at least one item');
+  });
 });

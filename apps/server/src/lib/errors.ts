@@ -50,3 +50,38 @@ export function sqlStateOf(error: unknown): string | undefined {
     (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return typeof code === 'string' ? code : undefined;
 }
+
+/**
+ * An outage of the database, as node-postgres and PostgreSQL report it (also when drizzle wraps
+ * the error in its own): the client answers 503 and may retry, never a bare 500. A pooled client
+ * whose connection broke says "Client has encountered a connection error and is not queryable"
+ * to the next query given to it before the pool throws it away.
+ */
+export function isDatabaseDown(error: unknown): boolean {
+  const code = sqlStateOf(error);
+  const message = `${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
+  if (
+    /Connection terminated|connection timeout|Connection ended|terminating connection|encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(
+      message,
+    )
+  )
+    return true;
+  return (
+    typeof code === 'string' &&
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08000',
+      '08001',
+      '08003',
+      '08004',
+      '53300',
+    ].includes(code)
+  );
+}

@@ -20,7 +20,9 @@ export class Together<Item, Result> {
     private readonly run: (key: string, items: Item[]) => Promise<Result[]>,
     /** Items per round at most; the rest go in the next round. */
     private readonly limit = Number.POSITIVE_INFINITY,
-  ) {}
+  ) {
+    if (!(limit >= 1)) throw new Error('Together: a round holds at least one item');
+  }
 
   submit(key: string, item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
@@ -47,6 +49,9 @@ export class Together<Item, Result> {
             key,
             round.map((entry) => entry.item),
           );
+          if (results.length !== round.length) {
+            throw new Error(`Together: ${results.length} results for ${round.length} items`);
+          }
           for (const [index, entry] of round.entries()) entry.done(results[index]);
         } catch (error) {
           for (const entry of round) entry.done(undefined, error ?? new Error('failed'));

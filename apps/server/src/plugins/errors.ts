@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, sqlStateOf } from '../lib/errors';
+import { AppError, isDatabaseDown } from '../lib/errors';
 
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -51,38 +51,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 });
-
-/**
- * An outage of the database, as node-postgres and PostgreSQL report it (also when drizzle wraps
- * the error in its own): the client answers 503 and may retry, never a bare 500. A pooled client
- * whose connection broke says "Client has encountered a connection error and is not queryable"
- * to the next query given to it before the pool throws it away.
- */
-export function isDatabaseDown(error: unknown): boolean {
-  const code = sqlStateOf(error);
-  const message = `${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
-  if (
-    /Connection terminated|connection timeout|Connection ended|terminating connection|encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(
-      message,
-    )
-  )
-    return true;
-  return (
-    typeof code === 'string' &&
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      'EPIPE',
-      '57P01',
-      '57P02',
-      '57P03',
-      '08006',
-      '08000',
-      '08001',
-      '08003',
-      '08004',
-      '53300',
-    ].includes(code)
-  );
-}

@@ -101,7 +101,11 @@ async function admitTogether(db: Db, presented: string, limits: number[]): Promi
     lastErrorAt: at(row.last_error_at),
   };
   const total = readHits(row as { count: number; retry_after: number }, limits.length, INTAKE_WINDOW_SECONDS);
-  return spreadHits(total, limits.length, Math.min(...limits)).map((rate) => ({ key, rate }));
+  return spreadHits(
+    total,
+    limits.length,
+    limits.reduce((low, limit) => Math.min(low, limit)),
+  ).map((rate) => ({ key, rate }));
 }
 
 /** Marks a key used, at most once a minute (no write per request under load). */

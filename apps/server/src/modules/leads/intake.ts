@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Lead, LeadIntake, RoutingDecision } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { type RawStatement, runRaw } from '../../db/raw';
 import { type LeadRow, leadEvents, leads } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { AppError, sqlStateOf } from '../../lib/errors';
+import { AppError, isDatabaseDown } from '../../lib/errors';
 import { dispatchSafely, insertMessages } from '../../lib/outbox';
 import { Together } from '../../lib/together';
 import { type DeliveryPerson, leadDeliveries } from './delivery';
@@ -76,7 +76,7 @@ async function findReplay(
 }
 
 /** One lead on its way in, with what its transaction needs. */
-interface Submission {
+export interface Submission {
   apiKey: IntakeClient;
   input: LeadIntake;
   idempotencyKey?: string;
@@ -85,32 +85,38 @@ interface Submission {
   requestHash: string;
 }
 
+type IntakeOptions = {
+  apiKey: IntakeClient;
+  input: LeadIntake;
+  idempotencyKey?: string;
+  actor?: 'api' | 'import';
+};
+
+/** What the intake's transaction needs of a lead posted with these options. */
+export const submissionOf = (options: IntakeOptions): Submission => ({
+  apiKey: options.apiKey,
+  input: options.input,
+  idempotencyKey: options.idempotencyKey,
+  actor: options.actor ?? 'api',
+  source: options.input.source ?? options.apiKey.name,
+  requestHash: hashIntake(options.input),
+});
+
 /**
  * POST /api/v1/leads: validates (done by the route), replays a retry, else routes the lead,
  * stores it with the decision, queues its deliveries and counts it in the agent's statistics, all
  * in one transaction, which it shares with the other leads that came in meanwhile (IntakeQueue);
  * the dispatcher sends the deliveries from the outbox after commit (ADR 18).
  */
-export async function intakeLead(
-  deps: AppDeps,
-  options: { apiKey: IntakeClient; input: LeadIntake; idempotencyKey?: string; actor?: 'api' | 'import' },
-): Promise<IntakeResult> {
-  const { apiKey, input, idempotencyKey } = options;
+export async function intakeLead(deps: AppDeps, options: IntakeOptions): Promise<IntakeResult> {
+  const submission = submissionOf(options);
+  const { apiKey, input, idempotencyKey, source, requestHash } = submission;
   const db = deps.database.db;
-  const source = input.source ?? apiKey.name;
-  const requestHash = hashIntake(input);
 
   const early = await findReplay(db, apiKey, source, input, idempotencyKey, requestHash);
   if (early) return early;
 
-  const stored = await intakeQueueOf(deps).submit('', {
-    apiKey,
-    input,
-    idempotencyKey,
-    actor: options.actor ?? 'api',
-    source,
-    requestHash,
-  });
+  const stored = await intakeQueueOf(deps).submit('', submission);
   if ('error' in stored) throw stored.error;
   const { row } = stored;
   if (!row) {
@@ -134,14 +140,22 @@ export async function intakeLead(
  * database gone, a commit whose outcome is unknown) is every lead's answer, as it was one lead's.
  */
 async function storeTogether(deps: AppDeps, batch: Submission[]): Promise<Stored[]> {
+  const progress = { committing: false };
   try {
-    const { rows, messageIds } = await storeLeads(deps, batch);
+    const { rows, messageIds } = await storeLeads(deps, batch, progress);
     await dispatchSafely(deps.queue, ...messageIds);
     return rows.map((row) => ({ row }));
   } catch (error) {
-    if (batch.length === 1 || !refusedData(error)) throw error;
+    // Failed before its commit, the batch left nothing behind: each lead is stored on its own,
+    // unless the database is gone. A failed commit may have committed: every lead gets its error.
+    if (batch.length === 1 || progress.committing || isDatabaseDown(error)) throw error;
     const each: Stored[] = [];
     for (const submission of batch) {
+      const last = each.at(-1);
+      if (last && 'error' in last && isDatabaseDown(last.error)) {
+        each.push(last);
+        continue;
+      }
       try {
         each.push(...(await storeTogether(deps, [submission])));
       } catch (own) {
@@ -154,11 +168,6 @@ async function storeTogether(deps: AppDeps, batch: Submission[]): Promise<Stored
 
 /** A lead's row (null: a twin won), or the error that is its answer alone. */
 type Stored = { row: LeadRow | null } | { error: unknown };
-
-/** An error with which PostgreSQL rolled the transaction back for its data, not its connection. */
-function refusedData(error: unknown): boolean {
-  return /^(22|23|40)/.test(sqlStateOf(error) ?? '');
-}
 
 /** Leads stored per transaction at most (about 20 values per lead, 12 per delivery). */
 const BATCH_LIMIT = 50;
@@ -218,6 +227,7 @@ interface AgentForDelivery {
 async function storeLeads(
   deps: AppDeps,
   batch: Submission[],
+  progress: { committing: boolean },
 ): Promise<{ rows: (LeadRow | null)[]; messageIds: string[] }> {
   const rows: (LeadRow | null)[] = batch.map(() => null);
   const seen = new Set<string>();
@@ -231,111 +241,135 @@ async function storeLeads(
   const items = fresh.map((index) => batch[index]!);
 
   const messageIds = await deps.database.db.transaction(async (tx) => {
-    await runRaw(tx, LOCK_ZIPS, [[...new Set(items.map((item) => item.input.zip))]]);
-    const decisions = await decideRoutingMany(
-      tx,
-      items.map((item) => item.input),
-    );
-    const values = items.map(({ input, apiKey, source, idempotencyKey, requestHash }, index) => {
-      const decision = decisions[index]!;
-      const lead = {
-        id: randomUUID(),
-        agentId: decision.agentId,
-        leadType: input.lead_type,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        phone: input.phone,
-        email: input.email,
-        street: input.street,
-        city: input.city,
-        state: input.state,
-        zip: input.zip,
-        county: input.county,
-        source,
-        externalId: input.external_id ?? null,
-        notes: input.notes,
-        routing: {
-          decision: decision.agentId ? ('assigned' as const) : ('unassigned' as const),
-          reason: decision.reason,
-          candidates: decision.candidates,
-          decidedAt: new Date().toISOString(),
-        },
-        apiKeyId: apiKey.id,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash,
-      };
-      return { ...lead, searchText: searchTextOf(lead) };
-    });
-    // A twin committed meanwhile (same key or external id) wins the unique index: no row here.
-    const inserted = new Map(
-      (await tx.insert(leads).values(values).onConflictDoNothing().returning()).map((row) => [row.id, row]),
-    );
-    if (inserted.size === 0) return [];
-    const stored: { row: LeadRow; item: Submission; decision: RoutingDecision }[] = [];
-    values.forEach((value, index) => {
-      const row = inserted.get(value.id);
-      rows[fresh[index]!] = row ?? null;
-      if (row) stored.push({ row, item: items[index]!, decision: decisions[index]! });
-    });
-
-    const events = sql`insert into ${leadEvents} (lead_id, kind, actor_type, actor_name, details)
-      select e.lead_id, e.kind, e.actor_type, e.actor_name, e.details
-      from json_to_recordset(${JSON.stringify(
-        stored.map(({ row, item, decision }) => ({
-          lead_id: row.id,
-          kind: row.agentId ? 'routed' : 'unassigned',
-          actor_type: item.actor === 'import' ? 'system' : 'api',
-          actor_name: item.apiKey.name,
-          details: { reason: decision.reason, candidates: decision.candidates, agent_id: row.agentId },
-        })),
-      )}::json) as e(lead_id uuid, kind text, actor_type text, actor_name text, details jsonb)`;
-    const perAgent = new Map<string, number>();
-    for (const { row } of stored) {
-      if (row.agentId) perAgent.set(row.agentId, (perAgent.get(row.agentId) ?? 0) + 1);
-    }
-    if (perAgent.size === 0) {
-      await tx.execute(events);
-      return [];
-    }
-    // One statement for the rest of what the leads need before their deliveries: the events,
-    // the agents' statistics, their names and active recipients.
-    const agents = new Map(
-      (
-        (await tx.execute(sql`
-          with event as (${events}), stats as (${agentStatsAfterNewLeads(perAgent)})
-          select a.id, a.agent as name, a.agent_first_name as first, a.agent_last_name as last,
-            a.timezone, a.id in (select id from stats) as counted,
-            exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
-            (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
-                'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
-                'phoneCall', r.phone_call) order by r.position, r.created_at), '[]'::json)
-              from recipients r where r.agent_id = a.id and r.is_active) as people
-          from agents a where a.id = any(${`{${[...perAgent.keys()].join(',')}}`}::uuid[])`)) as unknown as {
-          rows: AgentForDelivery[];
-        }
-      ).rows.map((agent) => [agent.id, agent]),
-    );
-    // Counts never computed for an agent: the full count, which sees the leads inserted above.
-    for (const agentId of perAgent.keys()) {
-      if (!agents.get(agentId)?.counted) await tx.execute(agentStatsUpdate(agentId));
-    }
-    const messages = [];
-    for (const { row } of stored) {
-      if (!row.agentId) continue;
-      const agent = agents.get(row.agentId);
-      const name = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim();
-      messages.push(
-        ...(await leadDeliveries(
-          tx,
-          deps.config,
-          row,
-          { name, timezone: agent?.timezone },
-          // An agent without any recipient yet gets its own row first (the usual path does it).
-          agent?.has_recipients ? agent.people : undefined,
-        )),
-      );
-    }
-    return insertMessages(tx, messages);
+    const ids = await writeBatch(deps, tx, items, fresh, rows);
+    progress.committing = true;
+    return ids;
   });
   return { rows, messageIds };
 }
+
+/** storeLeads' statements, in its transaction; fills `rows` (by the batch's index) as it goes. */
+async function writeBatch(
+  deps: AppDeps,
+  tx: Tx,
+  items: Submission[],
+  fresh: number[],
+  rows: (LeadRow | null)[],
+): Promise<string[]> {
+  await runRaw(tx, LOCK_ZIPS, [[...new Set(items.map((item) => item.input.zip))]]);
+  const decisions = await decideRoutingMany(
+    tx,
+    items.map((item) => item.input),
+  );
+  const values = items.map(({ input, apiKey, source, idempotencyKey, requestHash }, index) => {
+    const decision = decisions[index]!;
+    const lead = {
+      id: randomUUID(),
+      // Each lead its own time, in the order they were routed (now() is the transaction's).
+      createdAt: sql`clock_timestamp()`,
+      updatedAt: sql`clock_timestamp()`,
+      agentId: decision.agentId,
+      leadType: input.lead_type,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      email: input.email,
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      zip: input.zip,
+      county: input.county,
+      source,
+      externalId: input.external_id ?? null,
+      notes: input.notes,
+      routing: {
+        decision: decision.agentId ? ('assigned' as const) : ('unassigned' as const),
+        reason: decision.reason,
+        candidates: decision.candidates,
+        decidedAt: new Date().toISOString(),
+      },
+      apiKeyId: apiKey.id,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+    };
+    return { ...lead, searchText: searchTextOf(lead) };
+  });
+  // A twin committed meanwhile (same key or external id) wins the unique index: no row here.
+  const inserted = new Map(
+    (await tx.insert(leads).values(values).onConflictDoNothing().returning()).map((row) => [row.id, row]),
+  );
+  if (inserted.size === 0) return [];
+  const stored: { row: LeadRow; item: Submission; decision: RoutingDecision }[] = [];
+  values.forEach((value, index) => {
+    const row = inserted.get(value.id);
+    rows[fresh[index]!] = row ?? null;
+    if (row) stored.push({ row, item: items[index]!, decision: decisions[index]! });
+  });
+
+  const events = sql`insert into ${leadEvents} (lead_id, kind, actor_type, actor_name, details)
+    select e.lead_id, e.kind, e.actor_type, e.actor_name, e.details
+    from json_to_recordset(${JSON.stringify(
+      stored.map(({ row, item, decision }) => ({
+        lead_id: row.id,
+        kind: row.agentId ? 'routed' : 'unassigned',
+        actor_type: item.actor === 'import' ? 'system' : 'api',
+        actor_name: item.apiKey.name,
+        details: { reason: decision.reason, candidates: decision.candidates, agent_id: row.agentId },
+      })),
+    )}::json) as e(lead_id uuid, kind text, actor_type text, actor_name text, details jsonb)`;
+  const perAgent = new Map<string, number>();
+  for (const { row } of stored) {
+    if (row.agentId) perAgent.set(row.agentId, (perAgent.get(row.agentId) ?? 0) + 1);
+  }
+  if (perAgent.size === 0) {
+    await tx.execute(events);
+    return [];
+  }
+  // One statement for the rest of what the leads need before their deliveries: the events,
+  // the agents' statistics, their names and active recipients.
+  const agents = new Map(
+    (
+      (await tx.execute(sql`
+        with event as (${events}), stats as (${agentStatsAfterNewLeads(perAgent)})
+        select a.id, a.agent as name, a.agent_first_name as first, a.agent_last_name as last,
+          a.timezone, a.id in (select id from stats) as counted,
+          exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
+          (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
+              'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
+              'phoneCall', r.phone_call) order by r.position, r.created_at), '[]'::json)
+            from recipients r where r.agent_id = a.id and r.is_active) as people
+        from agents a where a.id = any(${`{${[...perAgent.keys()].join(',')}}`}::uuid[])`)) as unknown as {
+        rows: AgentForDelivery[];
+      }
+    ).rows.map((agent) => [agent.id, agent]),
+  );
+  // Counts never computed for an agent: the full count, which sees the leads inserted above.
+  for (const agentId of perAgent.keys()) {
+    if (!agents.get(agentId)?.counted) await tx.execute(agentStatsUpdate(agentId));
+  }
+  const messages = [];
+  for (const { row } of stored) {
+    if (!row.agentId) continue;
+    const agent = agents.get(row.agentId);
+    const name = agent?.name || `${agent?.first ?? ''} ${agent?.last ?? ''}`.trim();
+    messages.push(
+      ...(await leadDeliveries(
+        tx,
+        deps.config,
+        row,
+        { name, timezone: agent?.timezone },
+        // An agent without any recipient yet gets its own row first (the usual path does it).
+        agent?.has_recipients ? agent.people : undefined,
+      )),
+    );
+  }
+  // In parts: a batch's deliveries could otherwise pass PostgreSQL's 65,535 values a statement.
+  const ids: string[] = [];
+  for (let start = 0; start < messages.length; start += MESSAGES_PER_INSERT) {
+    ids.push(...(await insertMessages(tx, messages.slice(start, start + MESSAGES_PER_INSERT))));
+  }
+  return ids;
+}
+
+/** Outbox rows per insert: about 15 values each. */
+const MESSAGES_PER_INSERT = 2000;

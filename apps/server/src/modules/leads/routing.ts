@@ -91,7 +91,10 @@ export async function decideRoutingMany(db: Executor, leads: RoutingLead[]): Pro
     byZip.set(row.zip, list);
   }
   const given = new Map<string, { leads: number; at: Date }>();
-  return leads.map((lead) => {
+  // Each decision's lead is newer than the one before, so a tie on counts still goes to the
+  // agent whose last lead is oldest.
+  const start = Date.now();
+  return leads.map((lead, index) => {
     const candidates = (byZip.get(lead.zip) ?? []).map((candidate) => {
       const earlier = given.get(candidate.agentId);
       return earlier
@@ -106,7 +109,7 @@ export async function decideRoutingMany(db: Executor, leads: RoutingLead[]): Pro
     if (decision.agentId) {
       given.set(decision.agentId, {
         leads: (given.get(decision.agentId)?.leads ?? 0) + 1,
-        at: new Date(),
+        at: new Date(start + index),
       });
     }
     return decision;
