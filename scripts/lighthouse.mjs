@@ -4,6 +4,8 @@
 // Builds nothing: run `npm run build` first. Starts its own portal server (embedded database, demo
 // data, a temporary DATA_DIR, a free port) and Debian's Chromium (/usr/bin/chromium or
 // CHROMIUM_PATH), and stops both when done. Exits 0 whatever the scores; 1 when it could not run.
+// LIGHTHOUSE_PAGES=/leads,/onboarding measures only those pages; LIGHTHOUSE_REPORTS=folder keeps
+// the full reports.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -217,7 +219,9 @@ async function main() {
     return ok ? 'PASS' : 'FAIL';
   };
 
-  for (const page of PAGES) {
+  // LIGHTHOUSE_PAGES=/leads,/onboarding measures only those.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((item) => item.trim());
+  for (const page of PAGES.filter((item) => !only || only.includes(item.path))) {
     if (page.user) await signIn(debugPort, baseUrl, page.user);
     const result = await lighthouse(`${baseUrl}${page.path}`, {
       port: debugPort,

@@ -126,7 +126,8 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   // No source maps: the production server would hand out the app's source (issue #17 item 5).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest tells scripts/prerender.mjs which files a route's modules became.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -176,4 +176,42 @@ describe('the leads page on its own', () => {
     expect(heavy).toEqual([]);
     await page.context().close();
   }, 60_000);
+
+  it('names its code in the page and asks for the leads beside /portal/me (issue #16: one wait, not a chain)', async () => {
+    const page = await browser.newPage();
+    await signIn(page, AGENT, DEMO_PASSWORD);
+    await page.waitForURL(/\/leads$/);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const held = () => {
+      let release = () => {};
+      const until = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { until, release };
+    };
+    const scripts = held();
+    const me = held();
+    await page.route('**/assets/*.js', async (route) => {
+      await scripts.until;
+      await route.continue();
+    });
+    await page.route('**/api/portal/me', async (route) => {
+      await me.until;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    // No script has run: the HTML itself asked for the route's code.
+    for (const chunk of [/^\/assets\/dashboard-layout-[\w-]+\.js$/, /^\/assets\/leads-route-[\w-]+\.js$/])
+      await expect.poll(() => requested.some((path) => chunk.test(path))).toBe(true);
+    scripts.release();
+    // The leads and their numbers go out while /portal/me has not answered.
+    await expect.poll(() => requested.includes('/api/portal/me/leads'), { timeout: 15_000 }).toBe(true);
+    expect(requested).toContain('/api/portal/me/lead-stats');
+    me.release();
+    await page.getByRole('heading', { name: 'Your leads' }).waitFor();
+    // The user was asked for once: by the start-up restore, whose answer the app took.
+    expect(requested.filter((path) => path === '/api/portal/me')).toHaveLength(1);
+    await page.context().close();
+  }, 60_000);
 });

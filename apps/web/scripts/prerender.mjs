@@ -4,8 +4,11 @@
 // each page is dist/index.html with the page rendered inside #root and its own <title>, plus a
 // .br and .gz beside it. dist/prerendered.json maps each path to its file; the server sends that
 // file for the path (apps/server/src/plugins/spa.ts) and index.html for every other page.
+// The signed-in landing pages of src/config/prerender.ts (PRELOADED_PAGES) get a copy of
+// index.html that also preloads their route's code, found in the build's manifest
+// (dist/.vite/manifest.json, removed once read: the server has no use for it).
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -84,7 +87,7 @@ const template = index
   .replace(/<noscript><style>[^<]*<\/style>/, '<noscript>')
   .replace(PRELOAD, '')
   .replace(ENTRY, `\n    <script type="module" src="/${bootFile}"></script>`);
-const { render, PRERENDERED_PAGES } = await import(
+const { render, PRERENDERED_PAGES, PRELOADED_PAGES } = await import(
   pathToFileURL(path.join(WEB, 'dist-ssr/prerender.js')).href
 );
 
@@ -99,5 +102,41 @@ for (const page of PRERENDERED_PAGES) {
   await writeCompressed(path.join(DIST, file), html);
   manifest[page.path] = file;
   console.log(`prerendered ${page.path} -> dist/${file} (${(html.length / 1024).toFixed(1)} KB)`);
+}
+/**
+ * The files of `modules` and of everything they import statically, as the browser build's manifest
+ * names them (keys are paths from apps/web; `imports` are other keys). Dynamic imports are left
+ * out: they load on demand.
+ */
+function chunkFiles(viteManifest, modules, page) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = viteManifest[key];
+    if (!chunk) throw new Error(`${page}: the build has no module ${key} (src/config/prerender.ts)`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of modules) visit(key);
+  return [...files];
+}
+
+const VITE_MANIFEST = path.join(DIST, '.vite', 'manifest.json');
+const viteManifest = JSON.parse(await readFile(VITE_MANIFEST, 'utf8'));
+await rm(path.join(DIST, '.vite'), { recursive: true, force: true });
+const inIndex = new Set([entry, ...preloads]);
+for (const page of PRELOADED_PAGES) {
+  const links = chunkFiles(viteManifest, page.modules, page.path)
+    .map((file) => `/${file}`)
+    .filter((href) => !inIndex.has(href))
+    .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+    .join('');
+  // After the stylesheet: on a slow connection it is what the first paint waits for.
+  const html = index.replace('</head>', `${links}  </head>`);
+  const file = `${page.path.slice(1).replace(/\//g, '_')}.html`;
+  await writeCompressed(path.join(DIST, file), html);
+  manifest[page.path] = file;
+  const count = links.split('\n').length - 1;
+  console.log(`${page.path} -> dist/${file}: index.html with its route's ${count} modules preloaded`);
 }
 await writeFile(path.join(DIST, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);

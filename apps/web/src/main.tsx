@@ -1,8 +1,11 @@
+// First: it begins restoring the session before the modules below are evaluated.
+import './app/early-start';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { landingPrefetch } from './app/landing-prefetch';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { startSession } from './lib/auth';
@@ -30,8 +33,9 @@ async function loadMatchedRoutes(list: RouteObject[]) {
 async function start(container: HTMLElement) {
   installChunkReloadGuard();
   const queryClient = createQueryClient();
-  // The session is restored while the page's code loads, not after React's first render.
-  void startSession(queryClient);
+  // The session is restored while the page's code loads, not after React's first render, and
+  // the page's first data is asked for as soon as it is.
+  void startSession(queryClient, landingPrefetch(window.location));
   // The build prerendered this page (scripts/prerender.mjs): adopt it rather than draw it again.
   const prerendered = container.firstElementChild !== null;
   if (prerendered) await loadMatchedRoutes(routes);

@@ -9,7 +9,7 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
-export { PRERENDERED_PAGES } from './config/prerender';
+export { PRELOADED_PAGES, PRERENDERED_PAGES } from './config/prerender';
 
 export async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);

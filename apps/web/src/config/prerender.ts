@@ -11,3 +11,23 @@ export const PRERENDERED_PAGES: ReadonlyArray<{ path: string; title: string }> =
 
 export const isPrerenderedPath = (path: string): boolean =>
   PRERENDERED_PAGES.some((page) => page.path === path);
+
+/**
+ * Signed-in pages whose HTML names their route's code (ADR 26 addendum of session 13): the build
+ * writes a copy of index.html for each that also preloads the modules below, as the build's
+ * manifest knows them, and what they import. The browser fetches them with the entry script
+ * instead of one route level after another once each has run. A module missing from the
+ * manifest fails the build. /leads is where every signed-in person lands; /onboarding is left
+ * out on purpose: its preloads, compiled in one burst, cost it more in blocking time (Lighthouse)
+ * than they saved.
+ */
+export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
+  {
+    path: '/leads',
+    modules: [
+      'src/app/layouts/dashboard-layout.tsx',
+      'src/app/routes/leads-route.tsx',
+      'src/features/leads/pages/leads-page.tsx',
+    ],
+  },
+];

@@ -84,7 +84,7 @@ export const AUTH_LOST_MESSAGE: Record<AuthLostReason, string> = {
 let accessToken: string | null = null;
 /** undefined until first read from localStorage. */
 let recipientSession: RecipientSession | null | undefined;
-let refreshInFlight: Promise<string> | null = null;
+let refreshInFlight: Promise<RefreshResult> | null = null;
 /** Bumped whenever the session is replaced or cleared, so a late refresh cannot revive it. */
 let generation = 0;
 let snapshot: AuthSnapshot | null = null;
@@ -126,6 +126,9 @@ function changed() {
   snapshot = null;
   for (const listener of listeners) listener();
 }
+
+/** The access token held now (null: none), to tell whether an answer was for this session. */
+export const heldAccessToken = (): string | null => accessToken;
 
 export function getAuthSnapshot(): AuthSnapshot {
   if (!snapshot) {
@@ -306,6 +309,8 @@ async function parse<T>(
 
 export interface RefreshResult {
   access_token: string;
+  /** Who the session is for (POST /refresh answers with the user). */
+  user?: { user_role?: string };
   [key: string]: unknown;
 }
 
@@ -323,7 +328,7 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
  * POST /refresh with the cookie. Concurrent callers share one request, so a rotated refresh
  * token is never presented twice.
  */
-export function refreshSession(): Promise<string> {
+export function refreshSession(): Promise<RefreshResult> {
   if (refreshInFlight) return refreshInFlight;
   const startedAt = generation;
   refreshInFlight = (async () => {
@@ -337,7 +342,7 @@ export function refreshSession(): Promise<string> {
     accessToken = body.access_token;
     writeRecipientSession(null);
     changed();
-    return body.access_token;
+    return { ...body, access_token: body.access_token };
   })().finally(() => {
     refreshInFlight = null;
   });
@@ -365,7 +370,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let fresh: string;
   try {
     // Another call may already have refreshed while this one was in flight.
-    fresh = accessToken && accessToken !== token ? accessToken : await refreshSession();
+    fresh = accessToken && accessToken !== token ? accessToken : (await refreshSession()).access_token;
   } catch {
     const error = await toApiError(response);
     loseSession('session_expired');

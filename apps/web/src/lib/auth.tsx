@@ -19,11 +19,11 @@ import {
   getAuthSnapshot,
   onAuthLost,
   type RecipientSession,
-  refreshSession,
   startRecipientSession,
   startUserSession,
   subscribeAuth,
 } from './api-client';
+import { restoreSession, takeEarlyRestore, takeRestoredMe } from './session-restore';
 
 /**
  * The signed-in state every part of the portal reads: who is signed in (from GET /portal/me),
@@ -32,7 +32,9 @@ import {
 
 export const meQueryKey = ['portal', 'me'] as const;
 
-export const getMe = () => api.get<PortalMe>('/portal/me');
+/** GET /portal/me; the first call after the start-up restore takes the one it already sent. */
+export const getMe = async (): Promise<PortalMe> =>
+  (await takeRestoredMe()) ?? api.get<PortalMe>('/portal/me');
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
 
@@ -68,21 +70,24 @@ const AuthContext = createContext<AuthState | null>(null);
 const PRERENDER_SNAPSHOT: AuthSnapshot = { signedIn: false, recipient: null };
 const getPrerenderSnapshot = () => PRERENDER_SNAPSHOT;
 
-export const SESSION_HINT_COOKIE = 'has_session';
-const hasSessionHint = () =>
-  document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+export { SESSION_HINT_COOKIE } from './session-restore';
 
-/** Start-up: the refresh cookie, if any, becomes an access token, then the user is loaded. */
-async function initialise(queryClient: QueryClient) {
-  if (getAuthSnapshot().recipient) return;
-  // The server sets this readable hint beside its httpOnly refresh cookie; without it there is
-  // no session to restore, and a visitor's page load need not ask.
-  if (!hasSessionHint()) return;
-  try {
-    await refreshSession();
-  } catch {
-    return; // no session: anonymous
-  }
+/**
+ * What the page being opened will ask for first, started as soon as the start-up refresh has
+ * restored a user's session, beside GET /portal/me instead of after it (main.tsx decides by the
+ * address; the page's own queries find the answer in flight or in the cache). `userRole` is the
+ * role the refresh answered with.
+ */
+export type SessionPrefetch = (queryClient: QueryClient, userRole: string | undefined) => void;
+
+/**
+ * Start-up: the refresh cookie, if any, becomes an access token, then the user is loaded
+ * (lib/session-restore.ts; main.tsx has begun it before the app's code was evaluated).
+ */
+async function initialise(queryClient: QueryClient, prefetch?: SessionPrefetch) {
+  const restored = await (takeEarlyRestore() ?? restoreSession());
+  if (!restored) return;
+  prefetch?.(queryClient, restored.userRole);
   try {
     await queryClient.fetchQuery(meQueryOptions());
   } catch {
@@ -97,10 +102,10 @@ const sessionStarts = new WeakMap<QueryClient, Promise<void>>();
  * session is restored while the page's code loads (issue #16: /onboarding and /leads waited for
  * their code, then for the session); AuthProvider waits for the same promise.
  */
-export function startSession(queryClient: QueryClient): Promise<void> {
+export function startSession(queryClient: QueryClient, prefetch?: SessionPrefetch): Promise<void> {
   let started = sessionStarts.get(queryClient);
   if (!started) {
-    started = initialise(queryClient);
+    started = initialise(queryClient, prefetch);
     sessionStarts.set(queryClient, started);
   }
   return started;

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
+import { resetSessionRestore } from '@/lib/session-restore';
 
 // findBy* waits for lazily loaded pages as a person would, not only 1 s (see vite.config.ts).
 configure({ asyncUtilTimeout: 5000 });
@@ -59,6 +60,7 @@ afterEach(() => {
   // one test's toasts must not show up in the next.
   toast.dismiss();
   resetApiClient();
+  resetSessionRestore();
   localStorage.clear();
   sessionStorage.clear();
   vi.useRealTimers();

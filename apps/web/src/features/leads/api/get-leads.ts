@@ -17,6 +17,20 @@ export interface LeadsFilter {
   page: number;
 }
 
+const isTab = (value: string | null): value is LeadsTab =>
+  value !== null && (LEADS_TABS as readonly string[]).includes(value);
+
+/** The list the address asks for (?status=archived&q=smith&page=2); anything else is the default. */
+export function leadsFilterOf(params: URLSearchParams): LeadsFilter {
+  const status = params.get('status');
+  const pageNumber = Number(params.get('page'));
+  return {
+    tab: isTab(status) ? status : 'active',
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    page: Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1,
+  };
+}
+
 /** New leads show up without a reload: the list is asked for again this often and on focus. */
 export const LEADS_REFRESH_MS = 15_000;
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LEADS_TABS, type LeadsTab } from '../api/get-leads';
+import { type LeadsTab, leadsFilterOf } from '../api/get-leads';
 
 /**
  * The workspace's state lives in the address (?status=archived&q=smith&page=2&lead=<id>), so a
@@ -10,19 +10,12 @@ import { LEADS_TABS, type LeadsTab } from '../api/get-leads';
 
 const OPENED_HERE = 'leadOpenedFromList';
 
-const isTab = (value: string | null): value is LeadsTab =>
-  value !== null && (LEADS_TABS as readonly string[]).includes(value);
-
 export function useLeadsUrlState() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
 
-  const status = params.get('status');
-  const tab: LeadsTab = isTab(status) ? status : 'active';
-  const q = (params.get('q') ?? '').trim().slice(0, 100);
-  const pageNumber = Number(params.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
+  const { tab, q, page } = leadsFilterOf(params);
   const leadId = params.get('lead') || null;
 
   const update = useCallback(

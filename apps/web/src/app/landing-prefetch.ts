@@ -1,0 +1,26 @@
+import { normalisePath } from '@portal/shared';
+import { paths } from '@/config/paths';
+import type { SessionPrefetch } from '@/lib/auth';
+
+/**
+ * The data of the page being opened that can be asked for as soon as the session is restored,
+ * before the page has rendered (issue #16: /leads waited for the refresh, then /portal/me, then
+ * its own code to render before it asked for its leads). Only /leads, for an agent, in the view of
+ * its own leads: a corporate user and a group manager's groups view ask for other things.
+ */
+export function landingPrefetch(
+  location: Pick<Location, 'pathname' | 'search'>,
+): SessionPrefetch | undefined {
+  if (normalisePath(location.pathname) !== paths.leads.href()) return undefined;
+  const params = new URLSearchParams(location.search);
+  if (params.get('view') === 'groups') return undefined;
+  return (queryClient, userRole) => {
+    if (userRole !== 'agent') return;
+    import('@/features/leads/api/prefetch-leads').then(
+      ({ prefetchAgentLeads }) => prefetchAgentLeads(queryClient, params),
+      () => {
+        // The page loads the same code and asks for itself (and reloads on a deploy).
+      },
+    );
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { buildMe } from '@/test/factories';
+import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { createTestQueryClient } from '@/test/render-app';
+import { clearSession, getAuthSnapshot, subscribeAuth } from './api-client';
+import { getMe, meQueryKey, startSession } from './auth';
+import { restoreSession, restoreSessionEarly, takeRestoredMe } from './session-restore';
+
+describe('restoring the session at start-up (before the app’s code has run)', () => {
+  it('sends POST /refresh and GET /portal/me once, and the app takes that answer instead of asking again', async () => {
+    const me = buildMe();
+    const { calls } = mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, me),
+    });
+    restoreSessionEarly();
+    // main.tsx's app, started later, takes the restore over.
+    const queryClient = createTestQueryClient();
+    await startSession(queryClient);
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(me);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/refresh',
+      'GET /api/portal/me',
+    ]);
+    // Later reads of the user ask the server again.
+    await getMe();
+    expect(calls).toHaveLength(3);
+  });
+
+  it('hands its answer to the app even when the app asks the moment the access token arrives', async () => {
+    const me = buildMe();
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, me),
+    });
+    // React renders on the token's arrival and asks for the user before the restore has sent
+    // its own request.
+    let asked: Promise<unknown> | null = null;
+    const unsubscribe = subscribeAuth(() => {
+      if (getAuthSnapshot().signedIn) asked ??= getMe();
+    });
+    await restoreSession();
+    unsubscribe();
+    expect(await asked).toEqual(me);
+    expect(callsTo('GET /api/portal/me')).toHaveLength(1);
+  });
+
+  it('does not hand a restored /portal/me to a session begun since (signed out, then in)', async () => {
+    const { calls } = mockFetch({
+      'POST /api/refresh': signedInRefresh('access-early'),
+      'GET /api/portal/me': () => json(200, buildMe()),
+    });
+    expect(await restoreSession()).toEqual({ userRole: undefined });
+    clearSession();
+    expect(await takeRestoredMe()).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/api/refresh', '/api/portal/me']);
+  });
+
+  it('asks nothing without the session hint cookie (a visitor)', async () => {
+    document.cookie = 'has_session=; path=/; max-age=0';
+    const { calls } = mockFetch({});
+    expect(await restoreSession()).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

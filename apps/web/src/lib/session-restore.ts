@@ -1,0 +1,91 @@
+import type { PortalMe } from '@portal/shared';
+import { api, getAuthSnapshot, heldAccessToken, refreshSession } from './api-client';
+
+/**
+ * The start-up half of the session that needs neither React nor the query cache, so that it can
+ * begin before the rest of the portal's code is evaluated (issue #16: on a slow phone that takes
+ * longer than the two round trips below). lib/auth.tsx takes it over.
+ */
+
+export const SESSION_HINT_COOKIE = 'has_session';
+
+const hasSessionHint = () =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+
+export interface RestoredSession {
+  /** The role POST /refresh answered with. */
+  userRole: string | undefined;
+}
+
+/** GET /portal/me sent by the restore, and the access token it was sent with. */
+let restoredMe: { token: string | null; me: Promise<PortalMe> } | null = null;
+
+/**
+ * The refresh cookie, if any, becomes an access token, and GET /portal/me goes out at once (the
+ * first to ask for the user, `getMe`, takes its answer). Null when there is no user session to
+ * restore: a recipient session (it never refreshes), no `has_session` hint (the server sets it
+ * beside its httpOnly refresh cookie; without it a visitor's page load need not ask), or a
+ * refresh refused.
+ */
+export function restoreSession(): Promise<RestoredSession | null> {
+  const run = restore();
+  restoring = run;
+  const done = () => {
+    if (restoring === run) restoring = null;
+  };
+  run.then(done, done);
+  return run;
+}
+
+/** A restore under way, which `takeRestoredMe` waits for. */
+let restoring: Promise<RestoredSession | null> | null = null;
+
+async function restore(): Promise<RestoredSession | null> {
+  if (getAuthSnapshot().recipient) return null;
+  if (!hasSessionHint()) return null;
+  let userRole: string | undefined;
+  try {
+    userRole = (await refreshSession()).user?.user_role;
+  } catch {
+    return null; // no session: anonymous
+  }
+  const me = api.get<PortalMe>('/portal/me');
+  // Whoever takes it awaits it and sees its failure; none goes unhandled meanwhile.
+  me.catch(() => {});
+  restoredMe = { token: heldAccessToken(), me };
+  return { userRole };
+}
+
+/**
+ * The user as the restore's GET /portal/me answered, once, and only for the session it was sent
+ * for (signed out or in as someone else since: null, and the caller asks anew). A restore under
+ * way is waited for: the new access token wakes the app, which asks for the user before the
+ * restore has sent its request.
+ */
+export async function takeRestoredMe(): Promise<PortalMe | null> {
+  if (restoring) await restoring;
+  const kept = restoredMe;
+  restoredMe = null;
+  return kept && kept.token === heldAccessToken() ? kept.me : null;
+}
+
+let early: Promise<RestoredSession | null> | null = null;
+
+/** Called once by main.tsx's first import (app/early-start.ts), before the app's code runs. */
+export function restoreSessionEarly(): void {
+  early ??= restoreSession();
+}
+
+/** The restore begun early, once: the first start-up takes it, any later one restores anew. */
+export function takeEarlyRestore(): Promise<RestoredSession | null> | null {
+  const taken = early;
+  early = null;
+  return taken;
+}
+
+/** Tests: forget what an earlier test restored. */
+export function resetSessionRestore(): void {
+  restoredMe = null;
+  restoring = null;
+  early = null;
+}
