@@ -200,18 +200,23 @@ describe('the leads page on its own', () => {
       await me.until;
       await route.continue();
     });
-    await page.reload({ waitUntil: 'commit' });
-    // No script has run: the HTML itself asked for the route's code.
-    for (const chunk of [/^\/assets\/dashboard-layout-[\w-]+\.js$/, /^\/assets\/leads-route-[\w-]+\.js$/])
-      await expect.poll(() => requested.some((path) => chunk.test(path))).toBe(true);
-    scripts.release();
-    // The leads and their numbers go out while /portal/me has not answered.
-    await expect.poll(() => requested.includes('/api/portal/me/leads'), { timeout: 15_000 }).toBe(true);
-    expect(requested).toContain('/api/portal/me/lead-stats');
-    me.release();
-    await page.getByRole('heading', { name: 'Your leads' }).waitFor();
-    // The user was asked for once: by the start-up restore, whose answer the app took.
-    expect(requested.filter((path) => path === '/api/portal/me')).toHaveLength(1);
-    await page.context().close();
+    try {
+      await page.reload({ waitUntil: 'commit' });
+      // No script has run: the HTML itself asked for the route's code.
+      for (const chunk of [/^\/assets\/dashboard-layout-[\w-]+\.js$/, /^\/assets\/leads-route-[\w-]+\.js$/])
+        await expect.poll(() => requested.some((path) => chunk.test(path))).toBe(true);
+      scripts.release();
+      // The leads and their numbers go out while /portal/me has not answered.
+      for (const path of ['/api/portal/me/leads', '/api/portal/me/lead-stats'])
+        await expect.poll(() => requested.includes(path), { timeout: 15_000 }).toBe(true);
+      me.release();
+      await page.getByRole('heading', { name: 'Your leads' }).waitFor();
+      // The user was asked for once: by the start-up restore, whose answer the app took.
+      expect(requested.filter((path) => path === '/api/portal/me')).toHaveLength(1);
+    } finally {
+      scripts.release();
+      me.release();
+      await page.context().close();
+    }
   }, 60_000);
 });

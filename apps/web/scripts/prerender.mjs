@@ -123,7 +123,6 @@ function chunkFiles(viteManifest, modules, page) {
 
 const VITE_MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 const viteManifest = JSON.parse(await readFile(VITE_MANIFEST, 'utf8'));
-await rm(path.join(DIST, '.vite'), { recursive: true, force: true });
 const inIndex = new Set([entry, ...preloads]);
 for (const page of PRELOADED_PAGES) {
   const links = chunkFiles(viteManifest, page.modules, page.path)
@@ -132,7 +131,7 @@ for (const page of PRELOADED_PAGES) {
     .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
     .join('');
   // After the stylesheet: on a slow connection it is what the first paint waits for.
-  const html = index.replace('</head>', `${links}  </head>`);
+  const html = index.replace(/\n\s*<\/head>/, `\n${links}  </head>`);
   const file = `${page.path.slice(1).replace(/\//g, '_')}.html`;
   await writeCompressed(path.join(DIST, file), html);
   manifest[page.path] = file;
@@ -140,3 +139,5 @@ for (const page of PRELOADED_PAGES) {
   console.log(`${page.path} -> dist/${file}: index.html with its route's ${count} modules preloaded`);
 }
 await writeFile(path.join(DIST, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+// The server has no use for the build's manifest (and need not publish it).
+await rm(path.join(DIST, '.vite'), { recursive: true, force: true });

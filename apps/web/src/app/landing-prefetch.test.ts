@@ -70,7 +70,10 @@ describe('the data of the page being opened, asked for as soon as the session is
     const started = startSession(queryClient, landingPrefetch({ pathname: '/leads', search: '' }));
     releaseMe();
     await started;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The module an agent's prefetch would have loaded has loaded, and whatever it would have
+    // asked for has gone out.
+    await import('@/features/leads/api/prefetch-leads');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.map((call) => call.path)).toEqual(['/api/refresh', '/api/portal/me']);
   });
 

@@ -6,7 +6,9 @@ import type { SessionPrefetch } from '@/lib/auth';
  * The data of the page being opened that can be asked for as soon as the session is restored,
  * before the page has rendered (issue #16: /leads waited for the refresh, then /portal/me, then
  * its own code to render before it asked for its leads). Only /leads, for an agent, in the view of
- * its own leads: a corporate user and a group manager's groups view ask for other things.
+ * its own leads: a corporate user and a group manager's groups view ask for other things. The
+ * role is all the refresh tells: an agent the rules send elsewhere (signup not finished, a rating
+ * due) has had its leads asked for in vain, which costs a request and shows nothing.
  */
 export function landingPrefetch(
   location: Pick<Location, 'pathname' | 'search'>,
@@ -16,11 +18,10 @@ export function landingPrefetch(
   if (params.get('view') === 'groups') return undefined;
   return (queryClient, userRole) => {
     if (userRole !== 'agent') return;
-    import('@/features/leads/api/prefetch-leads').then(
-      ({ prefetchAgentLeads }) => prefetchAgentLeads(queryClient, params),
-      () => {
-        // The page loads the same code and asks for itself (and reloads on a deploy).
-      },
-    );
+    // The module is among /leads' preloads (config/prerender.ts). A chunk that fails to load
+    // resolves to nothing here (lib/chunk-reload.ts handles the failure): the page asks itself.
+    import('@/features/leads/api/prefetch-leads')
+      .then((module) => module?.prefetchAgentLeads(queryClient, params))
+      .catch(() => {});
   };
 }

@@ -28,6 +28,8 @@ export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly st
       'src/app/layouts/dashboard-layout.tsx',
       'src/app/routes/leads-route.tsx',
       'src/features/leads/pages/leads-page.tsx',
+      // What app/landing-prefetch.ts loads to ask for the leads once the session is restored.
+      'src/features/leads/api/prefetch-leads.ts',
     ],
   },
 ];

@@ -127,8 +127,11 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
-/** The access token held now (null: none), to tell whether an answer was for this session. */
-export const heldAccessToken = (): string | null => accessToken;
+/**
+ * Which state of the session this is: it changes whenever the session does (a refresh, a sign-in
+ * or out, a recipient session), so an answer fetched for one state can be told from another.
+ */
+export const sessionGeneration = (): number => generation;
 
 export function getAuthSnapshot(): AuthSnapshot {
   if (!snapshot) {

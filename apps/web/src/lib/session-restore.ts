@@ -1,5 +1,5 @@
 import type { PortalMe } from '@portal/shared';
-import { api, getAuthSnapshot, heldAccessToken, refreshSession } from './api-client';
+import { api, getAuthSnapshot, refreshSession, sessionGeneration } from './api-client';
 
 /**
  * The start-up half of the session that needs neither React nor the query cache, so that it can
@@ -17,8 +17,8 @@ export interface RestoredSession {
   userRole: string | undefined;
 }
 
-/** GET /portal/me sent by the restore, and the access token it was sent with. */
-let restoredMe: { token: string | null; me: Promise<PortalMe> } | null = null;
+/** GET /portal/me sent by the restore, and the state of the session it was sent for. */
+let restoredMe: { generation: number; me: Promise<PortalMe> } | null = null;
 
 /**
  * The refresh cookie, if any, becomes an access token, and GET /portal/me goes out at once (the
@@ -52,21 +52,22 @@ async function restore(): Promise<RestoredSession | null> {
   const me = api.get<PortalMe>('/portal/me');
   // Whoever takes it awaits it and sees its failure; none goes unhandled meanwhile.
   me.catch(() => {});
-  restoredMe = { token: heldAccessToken(), me };
+  restoredMe = { generation: sessionGeneration(), me };
   return { userRole };
 }
 
 /**
  * The user as the restore's GET /portal/me answered, once, and only for the session it was sent
- * for (signed out or in as someone else since: null, and the caller asks anew). A restore under
- * way is waited for: the new access token wakes the app, which asks for the user before the
- * restore has sent its request.
+ * for (the session changed since, by a sign-out, a sign-in or another refresh: null, and the
+ * caller asks anew). A restore under way is waited for: the new access token wakes the app, which
+ * asks for the user before the restore has sent its request. A sign-in sent while a start-up
+ * refresh is on its way (a stale `has_session` hint) therefore waits for that refresh to settle.
  */
 export async function takeRestoredMe(): Promise<PortalMe | null> {
   if (restoring) await restoring;
   const kept = restoredMe;
   restoredMe = null;
-  return kept && kept.token === heldAccessToken() ? kept.me : null;
+  return kept && kept.generation === sessionGeneration() ? kept.me : null;
 }
 
 let early: Promise<RestoredSession | null> | null = null;
