@@ -8,15 +8,13 @@
 // the full reports.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatFirstLoad, kb, measureFirstLoad } from './first-load.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, freePort, signInThroughForm } from './portal-browser.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const DEMO_PASSWORD = 'portal-demo-2026';
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const FIRST_LOAD_LIMIT = 100 * 1024;
@@ -27,17 +25,6 @@ const PAGES = [
   { path: '/signup' },
   { path: '/onboarding', user: 'onboarding.agent@demo.agentportal.local' },
   { path: '/leads', user: 'active.agent@demo.agentportal.local' },
-];
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 
 const cleanups = [];
@@ -51,18 +38,6 @@ async function cleanup() {
       // best effort: the rest still runs
     }
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,13 +141,7 @@ async function signIn(debugPort, baseUrl, email) {
     const context = browser.contexts()[0];
     await context.clearCookies();
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    const form = page.locator('form[aria-label="Sign in"]');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await signInThroughForm(page, baseUrl, email);
     // The refresh cookie is scoped to the API (path /api).
     const cookies = await context.cookies(`${baseUrl}/api/refresh`);
     if (!cookies.some((c) => c.name === 'refresh_token'))

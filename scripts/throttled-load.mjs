@@ -10,13 +10,11 @@
 // apps/web/dist (another build's folder compares two builds on the same server).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM, CHROMIUM_FLAGS, freePort, signInThroughForm } from './portal-browser.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const DEMO_PASSWORD = 'portal-demo-2026';
 const runs = Number(process.argv[2] ?? 5);
 const webDist = path.resolve(process.argv[3] ?? path.join(ROOT, 'apps/web/dist'));
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
@@ -25,18 +23,6 @@ const PAGES = [
   { path: '/leads', user: 'active.agent@demo.agentportal.local', ready: 'Your leads' },
   { path: '/onboarding', user: 'onboarding.agent@demo.agentportal.local' },
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -74,16 +60,7 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     for (let waited = 0; ; waited += 500) {
@@ -101,13 +78,7 @@ async function main() {
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         const page = await context.newPage();
-        await page.goto(`${baseUrl}/login`);
-        const form = page.locator('form[aria-label="Sign in"]');
-        await form.getByLabel('Email').fill(target.user);
-        await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-        await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await page.waitForURL((url) => url.pathname !== '/login');
-        await page.waitForLoadState('networkidle');
+        await signInThroughForm(page, baseUrl, target.user);
         await page.goto('about:blank');
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
