@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { refreshTokens, sessionFamilies } from '../src/db/schema';
-import { signAccessToken, signLinkToken } from '../src/modules/auth/jwt';
+import { signAccessToken, signLinkToken, verifyAccessToken } from '../src/modules/auth/jwt';
 import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { seedUser } from './helpers/factories';
 
@@ -279,6 +279,25 @@ describe('forged access tokens are refused', () => {
     // The same claims with typ "access" are accepted: the type alone made the difference.
     const good = await signAccessToken(secret, { sub: user.id, sid }, 600);
     expect((await me(good)).statusCode).toBe(200);
+  });
+
+  it('a token accepted before is refused once it expires, and under another key', async () => {
+    const { user, response } = await signedIn();
+    const sid = JSON.parse(
+      Buffer.from(response.json().access_token.split('.')[1], 'base64url').toString(),
+    ).sid;
+    const token = await signAccessToken(secret, { sub: user.id, sid }, 60);
+    // Accepted twice: verified, then remembered.
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await verifyAccessToken('another-secret-of-sufficient-length-000000', token)).toBeNull();
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect((await me(token)).statusCode).toBe(401);
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it("another user's claims under a signature copied from a valid token, or HS512 with the right key", async () => {

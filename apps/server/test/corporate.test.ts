@@ -350,8 +350,21 @@ describe('the agent record', () => {
     expect((await profile()).group_memberships).toHaveLength(2);
     await db().execute(sql`delete from group_memberships where group_id = ${w.east.id}`);
     expect((await profile()).group_memberships).toHaveLength(1);
+    await db().execute(
+      sql`update group_memberships set is_manager = false where agent_id = ${w.alice.agent.id}`,
+    );
+    expect((await profile()).group_memberships[0].is_manager).toBe(false);
     await db().update(users).set({ name: 'Summit Realty HQ' }).where(eq(users.id, w.office.user.id));
     expect((await profile()).corporate_affiliation.name).toBe('Summit Realty HQ');
+    await db()
+      .update(users)
+      .set({ preferences: { can_see_portal_zips: false } })
+      .where(eq(users.id, w.office.user.id));
+    expect((await profile()).corporate_affiliation.preferences).toEqual({ can_see_portal_zips: false });
+    await db().execute(sql`delete from groups where id = ${w.west.id}`);
+    expect((await profile()).group_memberships).toEqual([]);
+    await db().execute(sql`delete from users where id = ${w.office.user.id}`);
+    expect((await profile()).corporate_affiliation).toBeNull();
   });
 
   it("lets the affiliation's preferences win over the agent's own, visible by default, on the server too", async () => {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserAuth } from '../app-context';
 import { preparedFor } from '../db/prepared';
-import { agents, leadVersions, sessionFamilies, users } from '../db/schema';
+import { agents, leadVersions, sessionFamilies, type UserRow, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { agentRecordStamp } from '../modules/agents/queries';
 import { verifyAccessToken } from '../modules/auth/jwt';
@@ -29,6 +29,13 @@ const authStatements = preparedFor((db) => ({
     .leftJoin(leadVersions, eq(leadVersions.agentId, agents.id))
     .where(liveSession())
     .prepare('auth_user_with_live_session'),
+  /** The user and its live session alone (GET /me: two tables instead of four). */
+  userAlone: db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessionFamilies, eq(sessionFamilies.userId, users.id))
+    .where(liveSession())
+    .prepare('auth_user_alone'),
   /** The same with the stamp of the agent record instead of the stamp of its leads (GET /portal/me). */
   userWithAgentStamp: db
     .select({ user: users, agentId: agents.id, agentStamp: agentRecordStamp })
@@ -98,6 +105,24 @@ export async function requireUserWithAgentStamp(request: FastifyRequest): Promis
     leadsStamp: null,
   };
   return row.agentStamp;
+}
+
+/**
+ * requireUser for GET /me, which answers the user alone: the same checks, without reading the
+ * agent record's id and leads stamp (request.auth is not set). Answers the user.
+ */
+export async function requireUserAlone(request: FastifyRequest): Promise<UserRow> {
+  const claims = await bearerClaims(request);
+  const [row] = claims
+    ? await authStatements(request.server.deps.database.db).userAlone.execute({
+        userId: claims.sub,
+        sessionId: claims.sid,
+      })
+    : [];
+  if (!row?.user.isActive) {
+    throw new AppError('unauthorized', ERROR.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
+  }
+  return row.user;
 }
 
 export async function requireSuperuser(request: FastifyRequest): Promise<void> {

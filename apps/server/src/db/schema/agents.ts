@@ -205,6 +205,13 @@ export const agents = pgTable(
     ratingTrend: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Drawn anew by triggers with every change to what the agent record is read from: this row,
+     * its group memberships and their groups, its corporate user (migration 0018; ADR 22). GET
+     * /portal/me writes a record once for a stamp and answers it while the stamp is the same.
+     * Random rather than a counter, so that no stamp comes back after a restore.
+     */
+    recordStamp: uuid().notNull().defaultRandom(),
     /** What the console's agent search matches: names, e-mail, phone digits, URI (lower-cased). */
     searchText: text()
       .notNull()

@@ -11,18 +11,12 @@ export async function findAgentByUserId(db: Executor, userId: string) {
 }
 
 /**
- * A stamp of everything an agent record is read from: a digest of the agent's row, of its group
- * memberships and their groups, and of its corporate user's row. Any change to one of them gives
- * another stamp, and an older content can only come back with its own words, so a record written
- * for a stamp is right while the stamp is the same (row versions would not do: transaction ids
- * come back after a restore). Columns are named with their table: in a select from agents alone,
- * drizzle leaves them bare, and a bare `id` in the subqueries would be the group's.
+ * The stamp of everything an agent record is read from: triggers draw it anew with every change
+ * to the agent's row, its group memberships and their groups, or its corporate user (migration
+ * 0018), so a record written for a stamp is right while the stamp is the same. Null without an
+ * agent (a left join from users).
  */
-export const agentRecordStamp = sql<string | null>`case when ${agents}.id is null then null else md5(
-  ${agents}::text || coalesce((
-    select string_agg(m::text || g::text, ',' order by m.group_id)
-    from group_memberships m join groups g on g.id = m.group_id where m.agent_id = ${agents}.id), '')
-  || coalesce((select c::text from users c where c.id = ${agents}.corporate_user_id), '')) end`;
+export const agentRecordStamp = sql<string | null>`${agents.recordStamp}::text`;
 
 const statements = preparedFor((db) => ({
   /** The agent, its groups and its office in one statement, with the stamp they make. */

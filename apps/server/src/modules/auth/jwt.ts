@@ -55,13 +55,46 @@ function decodePart(part: string): Record<string, unknown> | null {
   }
 }
 
+/** The claims of a valid access token (verified once, then looked up until it expires), or null. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const seen = verifiedTokens.get(secret)?.get(token);
+  if (seen) {
+    if (seen.exp > Math.floor(Date.now() / 1000)) return seen.claims;
+    verifiedTokens.get(secret)?.delete(token);
+  }
+  const verified = verifyAccessTokenNow(secret, token);
+  if (verified) keepVerified(secret, token, verified);
+  return verified?.claims ?? null;
+}
+
+/**
+ * Access tokens already verified, by secret and token, with their claims and expiry (ADR 22): a
+ * client sends the same token on every request for its 15 minutes, and checking its signature
+ * again each time cost more than looking it up. Only a token whose signature and claims passed
+ * is kept, it is answered only until it expires, and a token that differs by one character is
+ * verified in full. Whether its session still stands is read from the database every time.
+ */
+const verifiedTokens = new Map<string, Map<string, { claims: AccessClaims; exp: number }>>();
+const VERIFIED_TOKENS_KEPT = 20_000;
+
+function keepVerified(secret: string, token: string, verified: { claims: AccessClaims; exp: number }) {
+  let kept = verifiedTokens.get(secret);
+  if (!kept) {
+    kept = new Map();
+    verifiedTokens.set(secret, kept);
+  }
+  // The oldest goes first; expired ones go when they are next presented or pushed out.
+  if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(token, verified);
+}
+
 /**
  * Verifies an access token on every authenticated request, synchronously with node:crypto: the
  * same checks as jose's jwtVerify (HS256 only, signature in constant time, issuer, audience,
  * expiry and not-before) without WebCrypto's per-call key and promise work, which cost more than
  * the database round trip (ADR 22). Tokens are still signed by jose above.
  */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+function verifyAccessTokenNow(secret: string, token: string): { claims: AccessClaims; exp: number } | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
@@ -84,7 +117,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   }
   if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
     return null;
-  return { sub: payload.sub, sid: payload.sid };
+  return { claims: { sub: payload.sub, sid: payload.sid }, exp: payload.exp };
 }
 
 export interface LinkClaims {

@@ -14,7 +14,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { authenticate, currentUser, requireSameSite, requireUser } from '../../plugins/auth';
+import {
+  authenticate,
+  currentUser,
+  requireSameSite,
+  requireUser,
+  requireUserAlone,
+} from '../../plugins/auth';
 import { toUser } from '../agents/serialize';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { confirmPasswordReset, requestAccountEmail, validateMagicToken, verifyEmail } from './links';
@@ -101,10 +107,8 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/me',
-    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: UserSchema, ...errors } } },
-    async (request) => toUser(currentUser(request)),
+  r.get('/me', { schema: { tags: ['auth'], response: { 200: UserSchema, ...errors } } }, async (request) =>
+    toUser(await requireUserAlone(request)),
   );
 
   r.post(
