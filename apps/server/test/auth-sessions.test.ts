@@ -294,7 +294,9 @@ describe('forged access tokens are refused', () => {
     const now = Date.now();
     const later = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
     try {
-      expect((await me(token)).statusCode).toBe(401);
+      const refused = await me(token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer');
     } finally {
       later.mockRestore();
     }

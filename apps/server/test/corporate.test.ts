@@ -367,6 +367,69 @@ describe('the agent record', () => {
     expect((await profile()).corporate_affiliation).toBeNull();
   });
 
+  it("draws no new stamps for an office's sign-in data, only for what its agents' records show", async () => {
+    const w = await world();
+    const stampOf = async () =>
+      (
+        await db().select({ stamp: agents.recordStamp }).from(agents).where(eq(agents.id, w.alice.agent.id))
+      )[0]!.stamp;
+    const before = await stampOf();
+    await db().update(users).set({ passwordHash: 'changed' }).where(eq(users.id, w.office.user.id));
+    expect(await stampOf()).toBe(before);
+    await db().update(users).set({ email: 'hq@summit.example' }).where(eq(users.id, w.office.user.id));
+    expect(await stampOf()).not.toBe(before);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'answers the new name to an agent joined to a group, or linked to an office, while it was being renamed',
+    async () => {
+      const w = await world();
+      const headers = await signIn(w.bob.user.email, w.bob.password);
+      const profile = async () => (await get('/api/portal/me', headers)).json().agent_profile;
+      /** Runs `change` in a transaction held open while `meanwhile` runs on another connection. */
+      const whileHeld = async (change: ReturnType<typeof sql>, meanwhile: () => Promise<unknown>) => {
+        let release!: () => void;
+        let changed!: () => void;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const done = new Promise<void>((resolve) => {
+          changed = resolve;
+        });
+        const transaction = db().transaction(async (tx) => {
+          await tx.execute(change);
+          changed();
+          await held;
+        });
+        await done;
+        const other = meanwhile();
+        // Without the group's (or office's) lock the other change commits at once, and a request
+        // made now keeps the old name under the stamp that change drew.
+        await Promise.race([other, new Promise((resolve) => setTimeout(resolve, 300))]);
+        await profile();
+        release();
+        await transaction;
+        await other;
+      };
+      await whileHeld(sql`update groups set name = 'East Side' where id = ${w.east.id}`, () =>
+        addMember(db(), w.east.id, w.bob.agent.id),
+      );
+      expect(
+        (await profile()).group_memberships.map((m: { group_name: string }) => m.group_name).sort(),
+      ).toEqual(['East Side', 'West']);
+      await whileHeld(sql`update users set name = 'North Realty HQ' where id = ${w.other.user.id}`, () =>
+        // A promise of its own: drizzle's query runs again each time it is awaited.
+        db()
+          .update(agents)
+          .set({ corporateUserId: w.other.user.id })
+          .where(eq(agents.id, w.bob.agent.id))
+          .then(() => undefined),
+      );
+      expect((await profile()).corporate_affiliation.name).toBe('North Realty HQ');
+    },
+  );
+
   it("lets the affiliation's preferences win over the agent's own, visible by default, on the server too", async () => {
     const office = await seedCorporate(db());
     const agent = await seedAgent(db(), {

@@ -19,7 +19,7 @@ export async function findAgentByUserId(db: Executor, userId: string) {
 export const agentRecordStamp = sql<string | null>`${agents.recordStamp}::text`;
 
 const statements = preparedFor((db) => ({
-  /** The agent, its groups and its office in one statement, with the stamp they make. */
+  /** The agent, its groups and its office in one statement, with the agent's record_stamp. */
   recordByUser: db
     .select({
       agent: agents,

@@ -63,7 +63,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     verifiedTokens.get(secret)?.delete(token);
   }
   const verified = verifyAccessTokenNow(secret, token);
-  if (verified) keepVerified(secret, token, verified);
+  if (verified) keepVerified(secret, token, { claims: Object.freeze(verified.claims), exp: verified.exp });
   return verified?.claims ?? null;
 }
 

@@ -62,12 +62,18 @@ export function agentStatsAfterNewLeads(newLeads: Map<string, number>): SQL {
   );
   const ids = `{${[...newLeads.keys()].join(',')}}`;
   const counts = `{${[...newLeads.values()].join(',')}}`;
+  // The agents are locked in id order, as the triggers of the agent record's stamps lock them
+  // (migration 0018), so that a round and an office's or a group's change cannot deadlock.
   return sql`
     update agents a set
       leads_count = a.leads_count || jsonb_build_object(${plus}),
       answer_rate = a.answer_rate || jsonb_build_object(
         'total_leads', coalesce((a.answer_rate->>'total_leads')::int, 0) + n.leads)
-    from unnest(${ids}::uuid[], ${counts}::int[]) n(agent_id, leads)
+    from (
+      select n.agent_id, n.leads from unnest(${ids}::uuid[], ${counts}::int[]) n(agent_id, leads)
+      join agents locked on locked.id = n.agent_id
+      order by n.agent_id for no key update of locked
+    ) n
     where a.id = n.agent_id and a.leads_count->>'update_date' is not null
     returning a.id
   `;
