@@ -1,6 +1,6 @@
 // What the measuring scripts (lighthouse.mjs, throttled-load.mjs) share: Debian's Chromium with
 // the flags this machine needs, a free port, and signing a demo user in through the portal's form.
-// (The browser tests have the same in e2e/support/demo.ts, in TypeScript.)
+// The browser tests take Chromium, its flags and the demo password from here (e2e/support/demo.ts).
 import { createServer } from 'node:net';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
