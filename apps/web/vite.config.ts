@@ -127,7 +127,26 @@ export default defineConfig({
   },
   // No source maps: the production server would hand out the app's source (issue #17 item 5).
   // The manifest tells scripts/prerender.mjs which files a route's modules became.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // Fewer, larger files on a page's first load (ADR 26, session 15): on HTTP/1.1 a browser fetches
+    // six at a time, and each costs a round trip. Everything the entry imports statically goes in
+    // its one file rather than in a few small shared ones; the icons the lazily loaded pages use
+    // go in one file of their own (7 KB), rather than one file per icon per page.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

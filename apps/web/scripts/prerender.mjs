@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { loadEnv } from 'vite';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(WEB, 'dist');
@@ -104,6 +105,23 @@ for (const page of PRERENDERED_PAGES) {
   console.log(`prerendered ${page.path} -> dist/${file} (${(html.length / 1024).toFixed(1)} KB)`);
 }
 /**
+ * The pages the scripts draw (index.html, and the signed-in landing pages below) restore the
+ * session while the code downloads: scripts/session-boot.js, with this build's API base, runs as
+ * soon as it arrives (async) and sends the start-up POST /refresh, which the app then takes.
+ */
+const { VITE_API_BASE } = loadEnv('production', WEB, 'VITE_');
+const apiBase = (VITE_API_BASE?.trim() || '/api').replace(/\/+$/, '');
+const sessionBoot = (await readFile(path.join(WEB, 'scripts/session-boot.js'), 'utf8')).replace(
+  /__API_BASE__/g,
+  apiBase.replace(/['\\]/g, '\\$&'),
+);
+const sessionBootFile = `assets/session-boot-${createHash('sha256').update(sessionBoot).digest('hex').slice(0, 10)}.js`;
+await writeFile(path.join(DIST, sessionBootFile), sessionBoot);
+const spa = index.replace(ENTRY, (tag) => `\n    <script async src="/${sessionBootFile}"></script>${tag}`);
+await writeCompressed(path.join(DIST, 'index.html'), spa);
+console.log(`index.html restores the session early (${sessionBootFile})`);
+
+/**
  * The files of `modules` and of everything they import statically, as the browser build's manifest
  * names them (keys are paths from apps/web; `imports` are other keys). Dynamic imports are left
  * out: they load on demand.
@@ -131,7 +149,7 @@ for (const page of PRELOADED_PAGES) {
     .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
     .join('');
   // After the stylesheet: on a slow connection it is what the first paint waits for.
-  const html = index.replace(/\n\s*<\/head>/, `\n${links}  </head>`);
+  const html = spa.replace(/\n\s*<\/head>/, `\n${links}  </head>`);
   const file = `${page.path.slice(1).replace(/\//g, '_')}.html`;
   await writeCompressed(path.join(DIST, file), html);
   manifest[page.path] = file;

@@ -11,6 +11,7 @@ import {
   onAuthLost,
   parseRecipientSession,
   RECIPIENT_SESSION_KEY,
+  refreshSession,
   startRecipientSession,
   startUserSession,
 } from './api-client';
@@ -158,6 +159,66 @@ describe('api client: user sessions', () => {
     const { callsTo } = mockFetch({ 'POST /api/login': () => json(401, { detail: 'Nope' }) });
     await expect(api.post('/login', {})).rejects.toMatchObject({ status: 401, detail: 'Nope' });
     expect(callsTo('POST /api/refresh')).toHaveLength(0);
+  });
+});
+
+describe("api client: the refresh the page's session-boot script sent", () => {
+  afterEach(() => {
+    delete window.__portalEarlyRefresh;
+  });
+
+  const refreshed = (token: string) => json(200, { access_token: token, token_type: 'bearer', user: {} });
+
+  it('takes it instead of sending its own, once: the next refresh goes out as usual', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': () => refreshed('later'),
+      'GET /api/portal/me': () => json(200, {}),
+    });
+    window.__portalEarlyRefresh = { url: '/api/refresh', response: Promise.resolve(refreshed('early')) };
+
+    await expect(refreshSession()).resolves.toMatchObject({ access_token: 'early' });
+    expect(callsTo('POST /api/refresh')).toHaveLength(0);
+    expect(window.__portalEarlyRefresh).toBeUndefined();
+    await api.get('/portal/me');
+    expect(authHeader(callsTo('GET /api/portal/me')[0]!)).toBe('Bearer early');
+
+    await expect(refreshSession()).resolves.toMatchObject({ access_token: 'later' });
+    expect(callsTo('POST /api/refresh')).toHaveLength(1);
+  });
+
+  it('sends its own when the early one went to another API than this build talks to', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/refresh': () => refreshed('own') });
+    window.__portalEarlyRefresh = {
+      url: 'https://elsewhere.example/api/refresh',
+      response: Promise.resolve(refreshed('foreign')),
+    };
+
+    await expect(refreshSession()).resolves.toMatchObject({ access_token: 'own' });
+    expect(callsTo('POST /api/refresh')).toHaveLength(1);
+    expect(window.__portalEarlyRefresh).toBeUndefined();
+  });
+
+  it('reads an early refresh that never reached the server as a connection problem', async () => {
+    mockFetch({});
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    window.__portalEarlyRefresh = { url: '/api/refresh', response: failed };
+
+    await expect(refreshSession()).rejects.toMatchObject({
+      status: 0,
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
+  });
+
+  it('reads an early refresh the server refused as no session', async () => {
+    mockFetch({});
+    window.__portalEarlyRefresh = {
+      url: '/api/refresh',
+      response: Promise.resolve(json(401, { detail: 'Not authenticated' })),
+    };
+
+    await expect(refreshSession()).rejects.toMatchObject({ status: 401 });
+    expect(getAuthSnapshot().signedIn).toBe(false);
   });
 });
 

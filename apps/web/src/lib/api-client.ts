@@ -234,6 +234,8 @@ export function apiUrl(path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+
 async function send(path: string, options: RequestOptions, headers: Record<string, string>) {
   const init: RequestInit = {
     method: options.method ?? 'GET',
@@ -256,7 +258,7 @@ async function send(path: string, options: RequestOptions, headers: Record<strin
     return await fetch(apiUrl(path, options.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
 }
 
@@ -327,6 +329,34 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('portal-session-refresh', work) as Promise<T>) : work();
 }
 
+/** What the page's session-boot script (apps/web/scripts/session-boot.js) sent, if anything. */
+interface EarlyRefresh {
+  url: string;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __portalEarlyRefresh?: EarlyRefresh;
+  }
+}
+
+/**
+ * The POST /refresh the page's session-boot script sent while this code was downloading, once:
+ * the first refresh of the page takes it instead of sending its own. Null when there is none, or
+ * when it went to another API than this build's (VITE_API_BASE).
+ */
+function takeEarlyRefresh(): Promise<Response> | null {
+  if (typeof window === 'undefined') return null;
+  const early = window.__portalEarlyRefresh;
+  if (!early) return null;
+  delete window.__portalEarlyRefresh;
+  if (early.url !== apiUrl('/refresh')) return null;
+  return early.response.catch(() => {
+    throw new ApiError(0, UNREACHABLE);
+  });
+}
+
 /**
  * POST /refresh with the cookie. Concurrent callers share one request, so a rotated refresh
  * token is never presented twice.
@@ -335,7 +365,7 @@ export function refreshSession(): Promise<RefreshResult> {
   if (refreshInFlight) return refreshInFlight;
   const startedAt = generation;
   refreshInFlight = (async () => {
-    const response = await acrossTabs(() => send('/refresh', { method: 'POST' }, {}));
+    const response = await (takeEarlyRefresh() ?? acrossTabs(() => send('/refresh', { method: 'POST' }, {})));
     const body = await parse<Partial<RefreshResult> | undefined>(response);
     if (!body || typeof body.access_token !== 'string' || !body.access_token) {
       throw new ApiError(response.status, 'The refresh response did not contain an access token.');
