@@ -111,10 +111,10 @@ for (const page of PRERENDERED_PAGES) {
  */
 const { VITE_API_BASE } = loadEnv('production', WEB, 'VITE_');
 const apiBase = (VITE_API_BASE?.trim() || '/api').replace(/\/+$/, '');
-const sessionBoot = (await readFile(path.join(WEB, 'scripts/session-boot.js'), 'utf8')).replace(
-  /__API_BASE__/g,
-  apiBase.replace(/['\\]/g, '\\$&'),
-);
+const quotedBase = apiBase.replace(/['\\]/g, (character) => `\\${character}`);
+const sessionBoot = (await readFile(path.join(WEB, 'scripts/session-boot.js'), 'utf8'))
+  .replace(/^\s*\/\/.*\n/gm, '') // its comments are for the source, not for every page load
+  .replace(/__API_BASE__/g, () => quotedBase);
 const sessionBootFile = `assets/session-boot-${createHash('sha256').update(sessionBoot).digest('hex').slice(0, 10)}.js`;
 await writeFile(path.join(DIST, sessionBootFile), sessionBoot);
 const spa = index.replace(ENTRY, (tag) => `\n    <script async src="/${sessionBootFile}"></script>${tag}`);

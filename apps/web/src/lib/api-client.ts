@@ -329,7 +329,7 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('portal-session-refresh', work) as Promise<T>) : work();
 }
 
-/** What the page's session-boot script (apps/web/scripts/session-boot.js) sent, if anything. */
+/** What the page's session-boot script (apps/web/scripts/session-boot.js) sent. */
 interface EarlyRefresh {
   url: string;
   response: Promise<Response>;
@@ -337,21 +337,26 @@ interface EarlyRefresh {
 
 declare global {
   interface Window {
-    __portalEarlyRefresh?: EarlyRefresh;
+    /** The boot script's refresh; `null` once the app has started or the restore has claimed it. */
+    __portalEarlyRefresh?: EarlyRefresh | null;
   }
 }
 
+// The app has started: a boot script that runs only now (`async` keeps no order with the entry)
+// sends nothing. A second refresh would rotate the cookie again, or, in a browser without Web
+// Locks, present the same one twice, which the server takes for theft.
+if (typeof window !== 'undefined') window.__portalEarlyRefresh ??= null;
+
 /**
- * The POST /refresh the page's session-boot script sent while this code was downloading, once:
- * the first refresh of the page takes it instead of sending its own. Null when there is none, or
- * when it went to another API than this build's (VITE_API_BASE).
+ * The start-up restore's claim on the POST /refresh the boot script sent while this code was
+ * downloading (lib/session-restore.ts), once per page: any later caller gets null, so no later
+ * refresh can pick up that old answer. Null too when it went to another API than this build's.
  */
-function takeEarlyRefresh(): Promise<Response> | null {
+export function claimEarlyRefresh(): Promise<Response> | null {
   if (typeof window === 'undefined') return null;
   const early = window.__portalEarlyRefresh;
-  if (!early) return null;
-  delete window.__portalEarlyRefresh;
-  if (early.url !== apiUrl('/refresh')) return null;
+  window.__portalEarlyRefresh = null;
+  if (!early || early.url !== apiUrl('/refresh')) return null;
   return early.response.catch(() => {
     throw new ApiError(0, UNREACHABLE);
   });
@@ -359,13 +364,14 @@ function takeEarlyRefresh(): Promise<Response> | null {
 
 /**
  * POST /refresh with the cookie. Concurrent callers share one request, so a rotated refresh
- * token is never presented twice.
+ * token is never presented twice. `sent`: the boot script's request (claimEarlyRefresh), whose
+ * answer is read instead of sending one.
  */
-export function refreshSession(): Promise<RefreshResult> {
+export function refreshSession(sent?: Promise<Response> | null): Promise<RefreshResult> {
   if (refreshInFlight) return refreshInFlight;
   const startedAt = generation;
   refreshInFlight = (async () => {
-    const response = await (takeEarlyRefresh() ?? acrossTabs(() => send('/refresh', { method: 'POST' }, {})));
+    const response = await (sent ?? acrossTabs(() => send('/refresh', { method: 'POST' }, {})));
     const body = await parse<Partial<RefreshResult> | undefined>(response);
     if (!body || typeof body.access_token !== 'string' || !body.access_token) {
       throw new ApiError(response.status, 'The refresh response did not contain an access token.');

@@ -12,9 +12,11 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockClear();
+    // A page whose app code has not run yet (api-client.ts marks it started).
+    delete window.__portalEarlyRefresh;
   });
   afterEach(() => {
-    delete window.__portalEarlyRefresh;
+    window.__portalEarlyRefresh = null;
     document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
     localStorage.removeItem(RECIPIENT_SESSION_KEY);
     vi.unstubAllGlobals();
@@ -42,6 +44,14 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
     run('https://api.example.com/v2');
     expect(fetchMock).toHaveBeenCalledWith('https://api.example.com/v2/refresh', expect.anything());
+  });
+
+  it('sends nothing once the app has started (it ran late: the app sent its own)', () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    window.__portalEarlyRefresh = null;
+    run();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__portalEarlyRefresh).toBeNull();
   });
 
   it('sends nothing without the session hint, or for a recipient', () => {

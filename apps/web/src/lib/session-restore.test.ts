@@ -56,6 +56,26 @@ describe('restoring the session at start-up (before the app’s code has run)', 
     expect(calls.map((call) => call.path)).toEqual(['/api/refresh', '/api/portal/me']);
   });
 
+  it("reads the boot script's refresh instead of sending one, and claims it even when it does not restore", async () => {
+    const me = buildMe();
+    const { calls } = mockFetch({
+      'POST /api/refresh': signedInRefresh('access-own'),
+      'GET /api/portal/me': () => json(200, me),
+    });
+    const answer = (token: string) => json(200, { access_token: token, token_type: 'bearer', user: {} });
+    window.__portalEarlyRefresh = { url: '/api/refresh', response: Promise.resolve(answer('access-boot')) };
+    expect(await restoreSession()).not.toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.path} ${call.headers.get('Authorization')}`)).toEqual([
+      'GET /api/portal/me Bearer access-boot',
+    ]);
+
+    // A visitor's page: nothing restored, and the answer is not left for a later refresh.
+    document.cookie = 'has_session=; path=/; max-age=0';
+    window.__portalEarlyRefresh = { url: '/api/refresh', response: Promise.resolve(answer('stale')) };
+    expect(await restoreSession()).toBeNull();
+    expect(window.__portalEarlyRefresh).toBeNull();
+  });
+
   it('asks nothing without the session hint cookie (a visitor)', async () => {
     document.cookie = 'has_session=; path=/; max-age=0';
     const { calls } = mockFetch({});

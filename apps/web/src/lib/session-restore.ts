@@ -1,5 +1,5 @@
 import type { PortalMe } from '@portal/shared';
-import { api, getAuthSnapshot, refreshSession, sessionGeneration } from './api-client';
+import { api, claimEarlyRefresh, getAuthSnapshot, refreshSession, sessionGeneration } from './api-client';
 
 /**
  * The start-up half of the session that needs neither React nor the query cache, so that it can
@@ -41,11 +41,14 @@ export function restoreSession(): Promise<RestoredSession | null> {
 let restoring: Promise<RestoredSession | null> | null = null;
 
 async function restore(): Promise<RestoredSession | null> {
+  // The boot script's refresh, if it sent one: claimed even when unused below, so that no later
+  // refresh reads its old answer.
+  const early = claimEarlyRefresh();
   if (getAuthSnapshot().recipient) return null;
   if (!hasSessionHint()) return null;
   let userRole: string | undefined;
   try {
-    userRole = (await refreshSession()).user?.user_role;
+    userRole = (await refreshSession(early)).user?.user_role;
   } catch {
     return null; // no session: anonymous
   }
