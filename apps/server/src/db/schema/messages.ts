@@ -65,7 +65,10 @@ export const outboxMessages = pgTable(
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_lead_idx').on(t.leadId).where(sql`lead_id is not null`),
     // The console's "to" filter: substring matches through trigrams (pg_trgm, migration 0011).
-    index('outbox_to_trgm').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
+    // A short pending list, as leads_search_trgm's: the intake writes here with every lead.
+    index('outbox_to_trgm')
+      .using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
   ],
 );
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
