@@ -117,31 +117,92 @@ export function buildId(): Plugin {
   };
 }
 
+/** Where scripts/prerender.mjs finds which file each module went into (removed once read). */
+export const MODULE_MAP = '.vite/modules.json';
+
+/**
+ * Writes MODULE_MAP: for each module (its path from apps/web), the file it went into, and for
+ * each file the files it imports statically. Vite's manifest names only the files that start
+ * with a module of their own; a module that went into a group's file (build.rolldownOptions
+ * below) is not in it. Not for the prerender build (--ssr).
+ */
+export function moduleMap(): Plugin {
+  let root = '';
+  let ssr = false;
+  return {
+    name: 'portal:module-map',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      const modules: Record<string, string> = {};
+      const imports: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        imports[output.fileName] = output.imports;
+        for (const id of output.moduleIds) {
+          // path.relative takes either separator on Windows; a module outside apps/web (a
+          // package, a virtual module) is not named.
+          const relative = path.relative(root, id);
+          if (relative.startsWith('..') || path.isAbsolute(relative) || id.startsWith('\0')) continue;
+          modules[relative.split(path.sep).join('/')] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: MODULE_MAP, source: JSON.stringify({ modules, imports }) });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), sharedWithoutSideEffects(), buildId(), precompress()],
+  plugins: [react(), tailwindcss(), sharedWithoutSideEffects(), buildId(), moduleMap(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   // No source maps: the production server would hand out the app's source (issue #17 item 5).
-  // The manifest tells scripts/prerender.mjs which files a route's modules became.
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    manifest: true,
-    // Fewer, larger files on a page's first load (ADR 26, session 15): on HTTP/1.1 a browser fetches
-    // six at a time, and each costs a round trip. Everything the entry imports statically goes in
-    // its one file rather than in a few small shared ones; the icons the lazily loaded pages use
-    // go in one file of their own (7 KB), rather than one file per icon per page.
+    // Fewer, larger files on a page's first load (ADR 26, sessions 15 and 16): on HTTP/1.1 a
+    // browser fetches six at a time, and each costs a round trip. By priority (a group takes
+    // its modules' static imports with it, unless a group before it took them):
+    // - `index`: everything the entry imports statically, in the entry's one file;
+    // - `icons`: the icons of the lazily loaded pages, in one file rather than one per icon;
+    // - `ui`: the UI kit the pages share (src/components/ui and Radix), but not the rich-text
+    //   editor (it stays with the one dialog that uses it) nor the menu and tooltip parts that
+    //   only the signed-in frame uses;
+    // - `dashboard`: the signed-in frame (the layout, the shell, its account menu and tooltips);
+    // - `leads` and `onboarding`: the pages people land on.
+    // The shared groups come first so that no other page has to load the landing pages' files:
+    // without them, the public signing page loaded the leads' and the onboarding's.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            { name: 'index', tags: ['$initial'], priority: 6 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 5 },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@radix-ui[\\/](?!react-(menu|dropdown-menu|tooltip|popper|arrow)[\\/])|radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|tslib)[\\/]?|src[\\/]components[\\/]ui[\\/](?!rich-text-editor\.|dropdown-menu\.|tooltip\.)/,
+              priority: 4,
+            },
+            { name: 'dashboard', test: /src[\\/]app[\\/]layouts[\\/]dashboard-layout\./, priority: 3 },
+            {
+              name: 'leads',
+              test: /src[\\/](app[\\/]routes[\\/]leads-route|features[\\/]leads[\\/](pages[\\/]leads-page|api[\\/]prefetch-leads))\./,
+              priority: 2,
+            },
+            {
+              name: 'onboarding',
+              test: /src[\\/]features[\\/]onboarding[\\/]pages[\\/]onboarding-page\./,
+              priority: 2,
+            },
           ],
         },
       },

@@ -5,8 +5,9 @@
 // .br and .gz beside it. dist/prerendered.json maps each path to its file; the server sends that
 // file for the path (apps/server/src/plugins/spa.ts) and index.html for every other page.
 // The signed-in landing pages of src/config/prerender.ts (PRELOADED_PAGES) get a copy of
-// index.html that also preloads their route's code, found in the build's manifest
-// (dist/.vite/manifest.json, removed once read: the server has no use for it).
+// index.html that also preloads their route's code, found in the build's module map
+// (dist/.vite/modules.json, written by vite.config.ts and removed once read: the server has no use
+// for it).
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -107,7 +108,9 @@ for (const page of PRERENDERED_PAGES) {
 /**
  * The pages the scripts draw (index.html, and the signed-in landing pages below) restore the
  * session while the code downloads: scripts/session-boot.js, with this build's API base, runs as
- * soon as it arrives (async) and sends the start-up POST /refresh, which the app then takes.
+ * soon as it arrives and sends the start-up POST /refresh, which the app then takes. It is a
+ * classic script ahead of the entry (1 KB, fetched beside the stylesheet), so it runs before the
+ * entry's code is evaluated: `async`, it ran after that on a slow phone, and so did its requests.
  */
 const { VITE_API_BASE } = loadEnv('production', WEB, 'VITE_');
 const apiBase = (VITE_API_BASE?.trim() || '/api').replace(/\/+$/, '');
@@ -117,33 +120,35 @@ const sessionBoot = (await readFile(path.join(WEB, 'scripts/session-boot.js'), '
   .replace(/__API_BASE__/g, () => quotedBase);
 const sessionBootFile = `assets/session-boot-${createHash('sha256').update(sessionBoot).digest('hex').slice(0, 10)}.js`;
 await writeFile(path.join(DIST, sessionBootFile), sessionBoot);
-const spa = index.replace(ENTRY, (tag) => `\n    <script async src="/${sessionBootFile}"></script>${tag}`);
+const spa = index.replace(ENTRY, (tag) => `\n    <script src="/${sessionBootFile}"></script>${tag}`);
 await writeCompressed(path.join(DIST, 'index.html'), spa);
 console.log(`index.html restores the session early (${sessionBootFile})`);
 
 /**
- * The files of `modules` and of everything they import statically, as the browser build's manifest
- * names them (keys are paths from apps/web; `imports` are other keys). Dynamic imports are left
- * out: they load on demand.
+ * The files of `modules` and of everything they import statically, as the browser build's module
+ * map names them (vite.config.ts, moduleMap: modules by their path from apps/web, files by their
+ * path in dist). Dynamic imports are left out: they load on demand.
  */
-function chunkFiles(viteManifest, modules, page) {
+function chunkFiles(moduleMap, modules, page) {
   const files = new Set();
-  const visit = (key) => {
-    const chunk = viteManifest[key];
-    if (!chunk) throw new Error(`${page}: the build has no module ${key} (src/config/prerender.ts)`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const visit = (file) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of moduleMap.imports[file] ?? []) visit(imported);
   };
-  for (const key of modules) visit(key);
+  for (const key of modules) {
+    const file = moduleMap.modules[key];
+    if (!file) throw new Error(`${page}: the build has no module ${key} (src/config/prerender.ts)`);
+    visit(file);
+  }
   return [...files];
 }
 
-const VITE_MANIFEST = path.join(DIST, '.vite', 'manifest.json');
-const viteManifest = JSON.parse(await readFile(VITE_MANIFEST, 'utf8'));
+const MODULE_MAP = path.join(DIST, '.vite', 'modules.json');
+const moduleMap = JSON.parse(await readFile(MODULE_MAP, 'utf8'));
 const inIndex = new Set([entry, ...preloads]);
 for (const page of PRELOADED_PAGES) {
-  const links = chunkFiles(viteManifest, page.modules, page.path)
+  const links = chunkFiles(moduleMap, page.modules, page.path)
     .map((file) => `/${file}`)
     .filter((href) => !inIndex.has(href))
     .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
@@ -157,5 +162,5 @@ for (const page of PRELOADED_PAGES) {
   console.log(`${page.path} -> dist/${file}: index.html with its route's ${count} modules preloaded`);
 }
 await writeFile(path.join(DIST, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-// The server has no use for the build's manifest (and need not publish it).
+// The server has no use for the build's module map (and need not publish it).
 await rm(path.join(DIST, '.vite'), { recursive: true, force: true });

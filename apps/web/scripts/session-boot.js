@@ -1,5 +1,5 @@
 // Shipped without its comments: scripts/prerender.mjs copies it into the build (assets/session-boot-<hash>.js,
-// with this build's API base in its URL) and names it, async, in the head of the pages the
+// with this build's API base in its URL) and names it in the head of the pages the
 // scripts draw (index.html and the signed-in landing pages). It sends the start-up POST /refresh
 // while the portal's code is still downloading, instead of after it has run: the session is
 // usually restored by the time the code needs it (issue #16). The start-up restore
@@ -8,7 +8,8 @@
 // The conditions mirror src/lib/session-restore.ts: only with the `has_session` hint the server
 // sets beside its httpOnly refresh cookie, never for a recipient's session, and under the same
 // cross-tab lock (where the browser has Web Locks), so a rotated refresh token is not presented
-// twice.
+// twice. It also asks for the user (GET /portal/me) as soon as the refresh has answered, and on
+// an agent's /leads for its leads and numbers.
 (() => {
   // The app has started already (src/lib/api-client.ts leaves null here): it refreshes itself.
   if (window.__portalEarlyRefresh !== undefined) return;
@@ -28,7 +29,41 @@
       priority: 'high',
     });
   const response = navigator.locks ? navigator.locks.request('portal-session-refresh', send) : send();
-  // Whoever takes it sees a failure; none goes unhandled meanwhile.
+  // Then, with the access token it answers with, GET /portal/me: the first thing the app asks,
+  // whose answer is then usually there when the code has run (the app reads the refresh's own
+  // answer; this reads a copy).
+  const refreshed = response
+    .then((answer) => (answer.ok ? answer.clone().json() : null))
+    .then((body) => (body && typeof body.access_token === 'string' && body.access_token ? body : null));
+  const ask = (body, path) =>
+    fetch(`__API_BASE__${path}`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${body.access_token}` },
+      priority: 'high',
+    });
+  const me = refreshed.then((body) => (body ? ask(body, '/portal/me') : null));
+  // An agent opening /leads as it is (no tab, search or page in the address): its newest active
+  // leads and its numbers too, as app/landing-prefetch.ts would once the code has run.
+  const leadsPage = window.location.pathname.replace(/\/+$/, '') === '/leads' && !window.location.search;
+  const leads = leadsPage
+    ? refreshed.then((body) =>
+        body?.user?.user_role === 'agent'
+          ? {
+              list: ask(body, '/portal/me/leads?skip=0&limit=100&active=true'),
+              stats: ask(body, '/portal/me/lead-stats'),
+            }
+          : null,
+      )
+    : null;
+  // Whoever takes them sees a failure; none goes unhandled meanwhile.
   response.catch(() => {});
-  window.__portalEarlyRefresh = { url, response };
+  me.catch(() => {});
+  leads?.then(
+    (asked) => {
+      asked?.list.catch(() => {});
+      asked?.stats.catch(() => {});
+    },
+    () => {},
+  );
+  window.__portalEarlyRefresh = { url, response, me, leads };
 })();

@@ -32,6 +32,7 @@ function restoredSession(role: string) {
 
 afterEach(() => {
   document.cookie = 'has_session=; path=/; max-age=0';
+  window.__portalEarlyRefresh = null;
 });
 
 describe('the data of the page being opened, asked for as soon as the session is restored', () => {
@@ -62,6 +63,61 @@ describe('the data of the page being opened, asked for as soon as the session is
     );
     releaseMe();
     await started;
+  });
+
+  it("reads the answers of the page's boot script instead, and asks again for one that failed", async () => {
+    const queryClient = createTestQueryClient();
+    const { callsTo, releaseMe } = restoredSession('agent');
+    const list = { ...EMPTY_LIST, total: 7, counts: { active: 7, archived: 0, closed: 0 } };
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    window.__portalEarlyRefresh = {
+      url: '/api/refresh',
+      response: Promise.resolve(
+        json(200, { access_token: 'access-boot', token_type: 'bearer', user: { user_role: 'agent' } }),
+      ),
+      me: Promise.resolve(json(200, buildMe())),
+      leads: Promise.resolve({ list: Promise.resolve(json(200, list)), stats: failed }),
+    };
+    releaseMe();
+    await startSession(queryClient, landingPrefetch({ pathname: '/leads', search: '' }));
+
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData(leadsListQueryOptions({ tab: 'active', q: '', page: 1 }).queryKey),
+      ).toEqual(list),
+    );
+    expect(callsTo('GET /api/portal/me/leads')).toHaveLength(0);
+    expect(callsTo('GET /api/portal/me')).toHaveLength(0);
+    // The numbers' request had failed: the app asked itself, with the boot's access token.
+    await waitFor(() => expect(callsTo('GET /api/portal/me/lead-stats')).toHaveLength(1));
+    expect(callsTo('GET /api/portal/me/lead-stats')[0]?.headers.get('Authorization')).toBe(
+      'Bearer access-boot',
+    );
+  });
+
+  it("asks itself when the address asks for another view than the boot script's", async () => {
+    const queryClient = createTestQueryClient();
+    const { callsTo, releaseMe } = restoredSession('agent');
+    // The boot script's answer is the default view's (active leads): not the closed ones.
+    const active = { ...EMPTY_LIST, total: 3, counts: { active: 3, archived: 0, closed: 0 } };
+    window.__portalEarlyRefresh = {
+      url: '/api/refresh',
+      response: Promise.resolve(
+        json(200, { access_token: 'access-boot', token_type: 'bearer', user: { user_role: 'agent' } }),
+      ),
+      me: Promise.resolve(json(200, buildMe())),
+      leads: Promise.resolve({
+        list: Promise.resolve(json(200, active)),
+        stats: Promise.resolve(json(200, { windows: [] })),
+      }),
+    };
+    releaseMe();
+    await startSession(queryClient, landingPrefetch({ pathname: '/leads', search: '?status=closed' }));
+    await waitFor(() => expect(callsTo('GET /api/portal/me/leads')).toHaveLength(1));
+    expect(callsTo('GET /api/portal/me/leads')[0]?.path).toContain('closed=true');
+    const closed = leadsListQueryOptions({ tab: 'closed', q: '', page: 1 }).queryKey;
+    await waitFor(() => expect(queryClient.getQueryData(closed)).toEqual(EMPTY_LIST));
   });
 
   it('asks for nothing more for a corporate user, whose /leads is the office dashboard', async () => {

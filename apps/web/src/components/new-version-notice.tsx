@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { startBuildCheck } from '@/lib/build-check';
+import { toast } from '@/lib/toast';
 
 const NOTICE_ID = 'new-version';
 

@@ -182,7 +182,9 @@ describe("api client: the refresh the page's session-boot script sent", () => {
     });
     window.__portalEarlyRefresh = { url: '/api/refresh', response: Promise.resolve(refreshed('early')) };
 
-    await expect(refreshSession(claimEarlyRefresh())).resolves.toMatchObject({ access_token: 'early' });
+    await expect(refreshSession(claimEarlyRefresh()?.response)).resolves.toMatchObject({
+      access_token: 'early',
+    });
     expect(callsTo('POST /api/refresh')).toHaveLength(0);
     await api.get('/portal/me');
     expect(authHeader(callsTo('GET /api/portal/me')[0]!)).toBe('Bearer early');
@@ -207,7 +209,7 @@ describe("api client: the refresh the page's session-boot script sent", () => {
     failed.catch(() => {});
     window.__portalEarlyRefresh = { url: '/api/refresh', response: failed };
 
-    await expect(refreshSession(claimEarlyRefresh())).rejects.toMatchObject({
+    await expect(refreshSession(claimEarlyRefresh()?.response)).rejects.toMatchObject({
       status: 0,
       message: 'Could not reach the server. Check your connection and try again.',
     });
@@ -220,7 +222,7 @@ describe("api client: the refresh the page's session-boot script sent", () => {
       response: Promise.resolve(json(401, { detail: 'Not authenticated' })),
     };
 
-    await expect(refreshSession(claimEarlyRefresh())).rejects.toMatchObject({ status: 401 });
+    await expect(refreshSession(claimEarlyRefresh()?.response)).rejects.toMatchObject({ status: 401 });
     expect(getAuthSnapshot().signedIn).toBe(false);
   });
 });

@@ -333,7 +333,26 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
 interface EarlyRefresh {
   url: string;
   response: Promise<Response>;
+  /** GET /portal/me with the refresh's access token (null: the refresh gave none). */
+  me?: Promise<Response | null>;
+  /** An agent's /leads: its newest active leads and its numbers (null: not an agent). */
+  leads?: Promise<{ list: Promise<Response>; stats: Promise<Response> } | null> | null;
 }
+
+/** The boot script's requests, as the start-up restore takes them; a failure reads as no answer. */
+export interface ClaimedEarlyRefresh {
+  response: Promise<Response>;
+  /** Its GET /portal/me, if it sent one. */
+  me: Promise<Response | null>;
+  /** Its GET /portal/me/leads (the default view) and GET /portal/me/lead-stats, if it sent them. */
+  leads: { list: Promise<Response | null>; stats: Promise<Response | null> };
+}
+
+const answerOrNull = (sent: Promise<Response | null | undefined> | undefined | null) =>
+  (sent ?? Promise.resolve(null)).then(
+    (response) => response ?? null,
+    () => null,
+  );
 
 declare global {
   interface Window {
@@ -342,8 +361,8 @@ declare global {
   }
 }
 
-// The app has started: a boot script that runs only now (`async` keeps no order with the entry)
-// sends nothing. A second refresh would rotate the cookie again, or, in a browser without Web
+// The app has started: a boot script that runs only now sends nothing (the pages name it ahead of
+// the entry, which runs it first; this guards against any page or cache that does otherwise). A second refresh would rotate the cookie again, or, in a browser without Web
 // Locks, present the same one twice, which the server takes for theft.
 if (typeof window !== 'undefined') window.__portalEarlyRefresh ??= null;
 
@@ -352,14 +371,33 @@ if (typeof window !== 'undefined') window.__portalEarlyRefresh ??= null;
  * downloading (lib/session-restore.ts), once per page: any later caller gets null, so no later
  * refresh can pick up that old answer. Null too when it went to another API than this build's.
  */
-export function claimEarlyRefresh(): Promise<Response> | null {
+export function claimEarlyRefresh(): ClaimedEarlyRefresh | null {
   if (typeof window === 'undefined') return null;
   const early = window.__portalEarlyRefresh;
   window.__portalEarlyRefresh = null;
   if (!early || early.url !== apiUrl('/refresh')) return null;
-  return early.response.catch(() => {
-    throw new ApiError(0, UNREACHABLE);
-  });
+  const leads = (early.leads ?? Promise.resolve(null)).catch(() => null);
+  return {
+    response: early.response.catch(() => {
+      throw new ApiError(0, UNREACHABLE);
+    }),
+    me: answerOrNull(early.me),
+    leads: {
+      list: answerOrNull(leads.then((asked) => asked?.list)),
+      stats: answerOrNull(leads.then((asked) => asked?.stats)),
+    },
+  };
+}
+
+/**
+ * What one of the boot script's requests answered (claimEarlyRefresh), read as any answer of
+ * `api`; without a usable answer (none sent, a failure, a refusal) `ask` sends the request as
+ * usual, with the access token now held.
+ */
+export async function readEarly<T>(sent: Promise<Response | null>, ask: () => Promise<T>): Promise<T> {
+  const response = await sent;
+  if (response?.ok) return parse<T>(response);
+  return ask();
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
 import {
   AUTH_LOST_MESSAGE,
   type AuthSnapshot,
@@ -211,16 +212,9 @@ export function useLogout() {
       try {
         await api.post('/logout', undefined, { auth: false });
       } catch {
-        // Sonner is not on the first load: the toaster has long been mounted by now.
-        void import('sonner')
-          .then(({ toast }) =>
-            toast.warning(
-              'We could not reach the server to end your session everywhere. Close the browser to be sure.',
-            ),
-          )
-          .catch(() => {
-            // The page is leaving for the sign-in page anyway; the warning is a courtesy.
-          });
+        toast.warning(
+          'We could not reach the server to end your session everywhere. Close the browser to be sure.',
+        );
       }
     }
     clearSession();

@@ -6,7 +6,7 @@ import {
   type RecipientUpdate,
 } from '@portal/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { api, errorMessage, isApiError } from './api-client';
 import { meQueryKey } from './auth';
 

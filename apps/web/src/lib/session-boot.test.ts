@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getLeads } from '@/features/leads/api/get-leads';
 // The script as the build ships it (scripts/prerender.mjs fills in the API's base).
 import source from '../../scripts/session-boot.js?raw';
 import { RECIPIENT_SESSION_KEY } from './api-client';
 import { SESSION_HINT_COOKIE } from './session-restore';
 
 const run = (apiBase = '/api') => new Function(source.replaceAll('__API_BASE__', apiBase))();
+/** What the script left for the app (read through a call: the tests delete and set it). */
+const sent = () => window.__portalEarlyRefresh;
 
 describe("the page's session-boot script (scripts/session-boot.js)", () => {
-  const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}', { status: 200 }));
 
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
@@ -38,6 +41,97 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
     expect(held).toEqual(['portal-session-refresh']);
     expect(window.__portalEarlyRefresh?.url).toBe('/api/refresh');
     await expect(window.__portalEarlyRefresh?.response).resolves.toBeInstanceOf(Response);
+  });
+
+  it('then asks for the user with the access token the refresh answered with', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.endsWith('/refresh')
+        ? new Response(JSON.stringify({ access_token: 'token-early', user: {} }), { status: 200 })
+        : new Response('{"email":"agent@example.com"}', { status: 200 }),
+    );
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    run();
+    const early = window.__portalEarlyRefresh!;
+    const me = await early.me;
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/portal/me',
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token-early' }) }),
+    );
+    expect(await me?.json()).toEqual({ email: 'agent@example.com' });
+    // The app still reads the refresh's own answer.
+    expect(await (await early.response).json()).toMatchObject({ access_token: 'token-early' });
+  });
+
+  it("on an agent's /leads, asks for its newest leads and numbers too, as the app would", async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.endsWith('/refresh')
+        ? new Response(JSON.stringify({ access_token: 'token-early', user: { user_role: 'agent' } }), {
+            status: 200,
+          })
+        : new Response('{}', { status: 200 }),
+    );
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    window.history.pushState({}, '', '/leads');
+    try {
+      run();
+      const asked = await window.__portalEarlyRefresh?.leads;
+      expect(asked).not.toBeNull();
+      await Promise.all([asked?.list, asked?.stats, window.__portalEarlyRefresh?.me]);
+      const sent = fetchMock.mock.calls.map(([url, init]) => [
+        url,
+        (init?.headers as Record<string, string> | undefined)?.Authorization,
+      ]);
+      // The list the page itself asks for first (the default view: active, page 1, no search).
+      const own = vi.fn(async (_url: string) => new Response('{}', { status: 200 }));
+      vi.stubGlobal('fetch', own);
+      await getLeads({ tab: 'active', q: '', page: 1 });
+      const listUrl = own.mock.calls[0]![0];
+      expect(sent).toEqual([
+        ['/api/refresh', undefined],
+        ['/api/portal/me', 'Bearer token-early'],
+        [listUrl, 'Bearer token-early'],
+        ['/api/portal/me/lead-stats', 'Bearer token-early'],
+      ]);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('asks for no leads for another user, on another page or another view of /leads', async () => {
+    const refreshAs = (role: string) =>
+      fetchMock.mockImplementation(async (url: string) =>
+        url.endsWith('/refresh')
+          ? new Response(JSON.stringify({ access_token: 't', user: { user_role: role } }), { status: 200 })
+          : new Response('{}', { status: 200 }),
+      );
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    try {
+      for (const [role, address] of [
+        ['corporate', '/leads'],
+        ['agent', '/onboarding'],
+        ['agent', '/leads?status=archived'],
+      ] as const) {
+        refreshAs(role);
+        fetchMock.mockClear();
+        window.history.pushState({}, '', address);
+        delete window.__portalEarlyRefresh;
+        run();
+        const early = sent();
+        expect(await early?.leads).toBeFalsy();
+        await early?.me;
+        expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/refresh', '/api/portal/me']);
+      }
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('asks for no user when the refresh is refused', async () => {
+    fetchMock.mockImplementation(async () => new Response('{"detail":"Not authenticated"}', { status: 401 }));
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    run();
+    expect(await window.__portalEarlyRefresh?.me).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("goes to this build's API", () => {

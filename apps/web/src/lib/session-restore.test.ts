@@ -69,11 +69,40 @@ describe('restoring the session at start-up (before the app’s code has run)', 
       'GET /api/portal/me Bearer access-boot',
     ]);
 
+    // The boot script asked for the user too: its answer is the app's, and nothing more is sent.
+    const sent = mockFetch({ 'POST /api/refresh': signedInRefresh('access-own') });
+    window.__portalEarlyRefresh = {
+      url: '/api/refresh',
+      response: Promise.resolve(answer('access-boot')),
+      me: Promise.resolve(json(200, me)),
+    };
+    expect(await restoreSession()).not.toBeNull();
+    expect(await takeRestoredMe()).toEqual(me);
+    expect(sent.calls).toEqual([]);
+
     // A visitor's page: nothing restored, and the answer is not left for a later refresh.
     document.cookie = 'has_session=; path=/; max-age=0';
     window.__portalEarlyRefresh = { url: '/api/refresh', response: Promise.resolve(answer('stale')) };
     expect(await restoreSession()).toBeNull();
     expect(window.__portalEarlyRefresh).toBeNull();
+  });
+
+  it("asks for the user itself when the boot script's request for it failed", async () => {
+    const me = buildMe();
+    const { calls } = mockFetch({ 'GET /api/portal/me': () => json(200, me) });
+    document.cookie = 'has_session=1; path=/';
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    window.__portalEarlyRefresh = {
+      url: '/api/refresh',
+      response: Promise.resolve(json(200, { access_token: 'access-boot', token_type: 'bearer', user: {} })),
+      me: failed,
+    };
+    expect(await restoreSession()).not.toBeNull();
+    expect(await takeRestoredMe()).toEqual(me);
+    expect(calls.map((call) => `${call.method} ${call.path} ${call.headers.get('Authorization')}`)).toEqual([
+      'GET /api/portal/me Bearer access-boot',
+    ]);
   });
 
   it('asks nothing without the session hint cookie (a visitor)', async () => {

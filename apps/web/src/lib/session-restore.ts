@@ -1,5 +1,13 @@
 import type { PortalMe } from '@portal/shared';
-import { api, claimEarlyRefresh, getAuthSnapshot, refreshSession, sessionGeneration } from './api-client';
+import {
+  api,
+  type ClaimedEarlyRefresh,
+  claimEarlyRefresh,
+  getAuthSnapshot,
+  readEarly,
+  refreshSession,
+  sessionGeneration,
+} from './api-client';
 
 /**
  * The start-up half of the session that needs neither React nor the query cache, so that it can
@@ -48,15 +56,32 @@ async function restore(): Promise<RestoredSession | null> {
   if (!hasSessionHint()) return null;
   let userRole: string | undefined;
   try {
-    userRole = (await refreshSession(early)).user?.user_role;
+    userRole = (await refreshSession(early?.response)).user?.user_role;
   } catch {
     return null; // no session: anonymous
   }
-  const me = api.get<PortalMe>('/portal/me');
+  // The boot script's GET /portal/me, sent with the same access token, when it sent one.
+  const ask = () => api.get<PortalMe>('/portal/me');
+  const me = early ? readEarly(early.me, ask) : ask();
   // Whoever takes it awaits it and sees its failure; none goes unhandled meanwhile.
   me.catch(() => {});
   restoredMe = { generation: sessionGeneration(), me };
+  earlyLeads = early ? { generation: sessionGeneration(), leads: early.leads } : null;
   return { userRole };
+}
+
+/** The boot script's requests for an agent's /leads, for the session they were sent for. */
+let earlyLeads: { generation: number; leads: ClaimedEarlyRefresh['leads'] } | null = null;
+
+/**
+ * The boot script's GET /portal/me/leads (the default view) and GET /portal/me/lead-stats, once,
+ * and only for the session they were sent for (null otherwise: the caller asks itself). Either
+ * answer may be null (not sent, or failed), which `readEarly` turns into a request.
+ */
+export function takeEarlyLeads(): ClaimedEarlyRefresh['leads'] | null {
+  const kept = earlyLeads;
+  earlyLeads = null;
+  return kept && kept.generation === sessionGeneration() ? kept.leads : null;
 }
 
 /**
@@ -90,6 +115,7 @@ export function takeEarlyRestore(): Promise<RestoredSession | null> | null {
 /** Tests: forget what an earlier test restored. */
 export function resetSessionRestore(): void {
   restoredMe = null;
+  earlyLeads = null;
   restoring = null;
   early = null;
 }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
 import { resetSessionRestore } from '@/lib/session-restore';
+import { toastsDelivered } from '@/lib/toast';
 
 // findBy* waits for lazily loaded pages as a person would, not only 1 s (see vite.config.ts).
 configure({ asyncUtilTimeout: 5000 });
@@ -54,10 +55,12 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   // Sonner keeps toasts in a module-wide store and replays active ones to the next Toaster:
-  // one test's toasts must not show up in the next.
+  // one test's toasts must not show up in the next, including one still on its way to Sonner
+  // (lib/toast.ts loads it with the first toast).
+  await toastsDelivered();
   toast.dismiss();
   resetApiClient();
   resetSessionRestore();

@@ -88,7 +88,7 @@ export const leads = pgTable(
     index('leads_api_key_created_idx').on(t.apiKeyId, t.createdAt).where(sql`api_key_id is not null`),
     // The console's lead search: substring matches through trigrams (pg_trgm).
     // A short pending list: the intake adds a lead's trigrams to it, and the insert that finds it
-    // full merges it into the index; 4 MB (the default) made that insert take 40-50 ms (ADR 26).
+    // full merges it into the index; 4 MB (the default) made that insert take 40-50 ms (ADR 22).
     index('leads_search_trgm')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),

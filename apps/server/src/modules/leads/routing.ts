@@ -25,7 +25,7 @@ const CANDIDATE_COLUMNS = `a.id, a.agent_status as "agentStatus", a.excluded_zip
         where l.agent_id = a.id order by l.created_at desc nulls last limit 1) as "lastLeadAt"`;
 // "nulls last" as the index orders them (created_at is never null): with the default "desc nulls
 // first" the planner cannot read the agent's newest lead off the index and walked every lead by
-// date instead, most of this statement's time (ADR 26, session 16).
+// date instead, most of this statement's time (ADR 22, session 16 addendum).
 
 const CANDIDATES: RawStatement = {
   name: 'routing_candidates_v3',

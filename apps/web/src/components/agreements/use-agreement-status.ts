@@ -11,10 +11,10 @@ import {
 } from '@portal/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { agentDocument, agreementQueryKey, agreementQueryOptions } from '@/lib/agreements-api';
 import { errorMessage } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 
 /** The record in the cache says something else than the provider: the server has moved on. */
 function recordBehind(record: AgentDocument | null, agent: AgentRecord, status: SignatureResponse): boolean {

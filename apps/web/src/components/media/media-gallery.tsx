@@ -1,10 +1,10 @@
 import { UPLOAD_KINDS } from '@portal/shared';
 import { ArrowDown, ArrowUp, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { type MediaField, useDeleteMedia, useReorderMedia } from '@/lib/media-api';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { MediaDeleteDialog } from './media-delete-dialog';
 import { isLogoKind, isVideoKind, type ListKind, MEDIA_WORDS } from './media-kinds';

@@ -1,7 +1,6 @@
 import type { AgentRecord } from '@portal/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { type ServiceAreaSave, useSaveServiceArea } from '@/lib/service-area-api';
+import { toast } from '@/lib/toast';
 import type { ServiceAreaDraftApi } from './service-area-editor';
 
 export const NO_ZIP_MESSAGE = 'Tick at least one ZIP code before you continue: leads are routed by ZIP code.';

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import type * as React from 'react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 

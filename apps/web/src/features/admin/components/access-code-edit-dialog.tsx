@@ -2,7 +2,6 @@
 import type { AdminAccessCode } from '@portal/shared';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { toast } from '@/lib/toast';
 import { useUpdateAccessCode } from '../api/access-codes';
 import { AccessCodeForm, accessCodeValues } from './access-code-form';
 

@@ -2,8 +2,8 @@
 // the lists and records it touches) and a mutation wrapper that toasts success and says why a
 // change was refused, next to the form when there is one, otherwise in a toast.
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 export type AdminArea =
   | 'overview'

@@ -5,7 +5,6 @@ import type { AgentRecord } from '@portal/shared';
 import type * as React from 'react';
 import { useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
 import { useUpdateAgent } from '../api/agents';
 import {
   changedFields,

@@ -1,9 +1,9 @@
 // A secret or link shown in full, read-only, with a Copy button (the text stays selectable).
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 export function CopyField({ label, value, className }: { label: string; value: string; className?: string }) {

@@ -58,7 +58,8 @@ describe('the CSV import of leads', { timeout: 20_000 }, () => {
       'href',
       '/admin/leads?unassigned=true',
     );
-    expect(screen.getByText('2 of 4 leads imported')).toBeInTheDocument();
+    // The toast (Sonner loads with the first one: lib/toast.ts).
+    expect(await screen.findByText('2 of 4 leads imported')).toBeInTheDocument();
   });
 
   it('shows why the server refused the whole file, and refuses a file that is not CSV before sending it', async () => {

@@ -1,7 +1,7 @@
 import type { SendEmailRequest, SendEmailResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { leadDetailQueryKey } from './get-lead';
 
 /** POST /portal/agents/send-email: 202 once the mail is in the outbox; delivery follows. */

@@ -1,8 +1,8 @@
 import type { Lead, LeadDetail, LeadPatch, LeadsList } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
 import { meQueryKey, useAuth } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import { leadDetailQueryKey } from './get-lead';
 import { leadStatsQueryKey } from './get-lead-stats';
 import { leadsListQueryKey } from './get-leads';

@@ -1,7 +1,7 @@
 import type { LeadsList } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { leadStatsQueryKey } from '../api/get-lead-stats';
 import type { LeadsFilter } from '../api/get-leads';
 

@@ -1,8 +1,8 @@
 import type { AgentRecord, PortalMe } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
 import { meQueryKey, setMeAgentProfile } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 
 /**
  * PATCH /portal/me/agent_profile {scripts_documents_confirm}: the agent has read the video

@@ -129,7 +129,7 @@ describe('the profile details form', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This number cannot receive text messages');
     expect(within(alert).getByText(/What you typed is still here/)).toBeInTheDocument();
-    expect(screen.getByText('Your details were not saved')).toBeInTheDocument();
+    expect(await screen.findByText('Your details were not saved')).toBeInTheDocument();
     expect(phone).toHaveValue('(480) 555-0199');
     expect(screen.getByRole('switch', { name: 'Recent buyers' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();

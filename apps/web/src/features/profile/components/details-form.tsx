@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgentRecord, US_STATES } from '@portal/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +13,7 @@ import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { errorMessage } from '@/lib/api-client';
 import { MOBILE_DEVICES } from '@/lib/mobile-devices';
 import { TIMEZONE_NAMES } from '@/lib/time-zones';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { DetailsLeadTypes } from './details-lead-types';
 import {

@@ -1,7 +1,6 @@
 import { type AgentRecord, UPLOAD_KINDS } from '@portal/shared';
 import { Trash } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { MediaDeleteDialog } from '@/components/media/media-delete-dialog';
 import type { SingleImageKind } from '@/components/media/media-kinds';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -11,6 +10,7 @@ import { FileUpload } from '@/components/upload/file-upload';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDeleteMedia } from '@/lib/media-api';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 const PHOTOS: { kind: SingleImageKind; description: string; shape: string }[] = [

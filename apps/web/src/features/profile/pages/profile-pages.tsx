@@ -1,7 +1,6 @@
 import { isStepComplete } from '@portal/shared';
 import type * as React from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { BrokerageForm } from '@/components/agent-profile/brokerage-form';
 import { LicencesForm } from '@/components/agent-profile/licences-form';
 import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
@@ -14,6 +13,7 @@ import { FileUpload } from '@/components/upload/file-upload';
 import { paths } from '@/config/paths';
 import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useAuth } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** One part of /profile: its h2 (ProfileSection has the h1), what it is for, then its content. */

@@ -1,8 +1,8 @@
 import { type AgentRecord, RECIPIENT_TOASTS } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
 import { setMeAgentProfile } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 
 /** PATCH /portal/me/agent_profile {crm_email}: where each new lead is also sent. */
 export const updateCrmEmail = (crmEmail: string) =>

@@ -1,8 +1,8 @@
 import type { AgentProfilePatch, AgentRecord } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
 import { setMeAgentProfile } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 
 export type SubagentsPatch = Required<Pick<AgentProfilePatch, 'subagents' | 'subagents_notes'>>;
 
