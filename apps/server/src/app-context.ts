@@ -18,6 +18,8 @@ export interface UserAuth {
   sessionId: string;
   /** The user's agent record, if it has one (read with the session, for the scopes that need it). */
   agentId: string | null;
+  /** That agent's status (ADR 28: what each status may do), null without an agent record. */
+  agentStatus: string | null;
   /** The stamp of that agent's leads when read with the session (null: none, or not read). */
   leadsStamp: string | null;
 }

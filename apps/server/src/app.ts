@@ -28,6 +28,20 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { createSerializerCompiler } from './plugins/serializer';
 import { spaPlugin } from './plugins/spa';
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY (ADR 29). Fastify ignores a bare hop count (it trusts no
+ * hop at all), so a count becomes a function trusting the socket's peer and the nearest entries
+ * of X-Forwarded-For: with 1, request.ip is the last entry, the one the load balancer appended.
+ * Addresses and CIDR ranges (comma-separated) go to Fastify as they are.
+ */
+function trustProxyOption(
+  setting: AppDeps['config']['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  const hops = setting;
+  return (_address, hop) => hop < hops;
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app from config.webDist (production and `npm start`). */
@@ -41,8 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? false,
-    // Fastify accepts a hop count at run time; its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Link tokens (JWTs) travel in paths such as /verify/:token.
     routerOptions: { maxParamLength: 4096 },

@@ -20,7 +20,7 @@ import {
   removeFromGroup,
 } from './modules/corporate/service';
 import { createApiKey, revokeApiKey } from './modules/leads/api-keys';
-import { closeRuntime, holderOfDataDir, openRuntime } from './runtime';
+import { closeRuntime, DataDirInUseError, describeHolder, lockDataDir, openRuntime } from './runtime';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -316,22 +316,31 @@ async function main() {
   }
   loadDotEnv();
   const config = loadConfig();
-  const holder = holderOfDataDir(config);
-  if (holder) {
+  // The command holds the data folder too, so that a server started meanwhile refuses it.
+  const release = await lockDataDir(config, { role: 'admin command' }).catch((error) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const { holder } = error;
     console.error(
-      `The portal server (pid ${holder.pid}, ${holder.url}) holds the embedded database in ${config.dataDir}.\n` +
+      `${capitalized(describeHolder(holder))} holds the embedded database in ${config.dataDir}.\n` +
         'PGlite can be opened by one process only: stop the server (Ctrl+C), run this command, then start it again.\n' +
+        `If it is no longer running (a container killed or a host lost), the folder frees itself ${Math.round(holder.leaseMs / 1000)} s after its last renewal.\n` +
         'With DATABASE_URL (PostgreSQL) the CLI and the server can run side by side.',
     );
     process.exit(1);
-  }
-  const deps = await openRuntime(config);
+  });
   try {
-    console.log(await command(deps, args));
+    const deps = await openRuntime(config);
+    try {
+      console.log(await command(deps, args));
+    } finally {
+      await closeRuntime(deps);
+    }
   } finally {
-    await closeRuntime(deps);
+    release();
   }
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 main().catch((error) => {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP, isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -45,9 +46,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => v !== 'true', {
-      message:
-        'TRUST_PROXY=true would trust a forged X-Forwarded-For: give the number of proxies in front (1) or their addresses',
+    .superRefine((value, ctx) => {
+      const message = trustProxyProblem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
     }),
   COOKIE_SECURE: bool.optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -70,6 +71,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_AGENT_EMAIL_PER_AGENT: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_AGENT_EMAIL_PER_TARGET: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_AGENT_EMAIL_PER_IP: z.coerce.number().int().positive().default(100),
+  /** An agent's first days after registration: a lower allowance per hour and per day (ADR 30). */
+  RATE_LIMIT_AGENT_EMAIL_NEW_AGENT_DAYS: z.coerce.number().int().min(0).default(7),
+  RATE_LIMIT_AGENT_EMAIL_NEW_AGENT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_AGENT_EMAIL_NEW_AGENT_PER_DAY: z.coerce.number().int().positive().default(25),
   /** Onboarding-call bookings (each e-mails an invitation), per agent and per address, per hour. */
   RATE_LIMIT_CALL_BOOKING: z.coerce.number().int().positive().default(5),
   /** Console actions that send (sign-in links, retries, hand assignments), per superuser and per target, per hour. */
@@ -130,8 +135,8 @@ export interface Config {
   mailFrom: string;
   officeEmail: string;
   logLevel: Env['LOG_LEVEL'];
-  /** false, a number of proxy hops, or the proxies' addresses (Fastify's trustProxy). */
-  trustProxy: boolean | number | string;
+  /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges, comma-separated (ADR 29). */
+  trustProxy: false | number | string;
   cookieSecure: boolean;
   /** Origins whose browser requests may use the session cookie (the portal's own, and dev servers). */
   allowedOrigins: string[];
@@ -152,6 +157,8 @@ export interface Config {
     agentEmailPerAgent: number;
     agentEmailPerTarget: number;
     agentEmailPerIp: number;
+    /** An agent's first `newAgentDays` days after registration: per hour and per day. */
+    agentEmailNewAgent: { days: number; perHour: number; perDay: number };
     callBooking: number;
     consoleSendPerAccount: number;
     consoleSendPerTarget: number;
@@ -283,6 +290,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       agentEmailPerAgent: env.RATE_LIMIT_AGENT_EMAIL_PER_AGENT,
       agentEmailPerTarget: env.RATE_LIMIT_AGENT_EMAIL_PER_TARGET,
       agentEmailPerIp: env.RATE_LIMIT_AGENT_EMAIL_PER_IP,
+      agentEmailNewAgent: {
+        days: env.RATE_LIMIT_AGENT_EMAIL_NEW_AGENT_DAYS,
+        perHour: env.RATE_LIMIT_AGENT_EMAIL_NEW_AGENT_PER_HOUR,
+        perDay: env.RATE_LIMIT_AGENT_EMAIL_NEW_AGENT_PER_DAY,
+      },
       callBooking: env.RATE_LIMIT_CALL_BOOKING,
       consoleSendPerAccount: env.RATE_LIMIT_CONSOLE_SEND_PER_ACCOUNT,
       consoleSendPerTarget: env.RATE_LIMIT_CONSOLE_SEND_PER_TARGET,
@@ -311,8 +323,44 @@ function twilioConfig(env: Env): Config['twilio'] {
   };
 }
 
+/**
+ * TRUST_PROXY (ADR 29): false; a number of proxy hops in front, each of which appends the address
+ * it saw to X-Forwarded-For (the client's address is the entry the outermost one appended); or
+ * the proxies' addresses and CIDR ranges, comma-separated (proxy-addr's names loopback, linklocal
+ * and uniquelocal too). `true` is refused: it would take a forged first entry.
+ */
 function parseTrustProxy(value: string): false | number | string {
-  if (value === 'false' || value === '0' || value === '') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  const setting = value.trim();
+  if (setting === 'false' || setting === '0' || setting === '') return false;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  return setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .join(', ');
+}
+
+/** What is wrong with a TRUST_PROXY setting, if anything. */
+function trustProxyProblem(value: string): string | undefined {
+  const setting = value.trim();
+  if (setting === 'true') {
+    return 'TRUST_PROXY=true would trust a forged X-Forwarded-For: give the number of proxies in front (1) or their addresses';
+  }
+  if (setting === 'false' || setting === '' || /^\d+$/.test(setting)) return undefined;
+  const bad = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => !isProxyAddress(entry));
+  if (bad === undefined) return undefined;
+  return `"${bad}" is neither a number of proxies (1) nor an address or CIDR range (10.0.0.0/8); give false, a hop count, or comma-separated addresses`;
+}
+
+/** An address, a CIDR range (or address/netmask), or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (/^\d{1,3}$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIPv4(bits);
 }

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { AppDeps } from './app-context';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -38,41 +36,13 @@ export async function closeRuntime(deps: AppDeps): Promise<void> {
   await deps.database.close().catch(() => {});
 }
 
-/**
- * PGlite is one process's database. The server marks the data folder it holds, so that the
- * CLI can say so clearly instead of corrupting it.
- */
-const lockFile = (config: Config) => path.join(config.dataDir, 'server.lock');
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-export function holderOfDataDir(config: Config): { pid: number; url: string } | null {
-  if (config.databaseUrl || !existsSync(lockFile(config))) return null;
-  try {
-    const lock = JSON.parse(readFileSync(lockFile(config), 'utf8')) as { pid: number; url: string };
-    return lock.pid !== process.pid && alive(lock.pid) ? lock : null;
-  } catch {
-    return null;
-  }
-}
-
-export function lockDataDir(config: Config, url: string): () => void {
-  if (config.databaseUrl) return () => {};
-  const holder = holderOfDataDir(config);
-  if (holder) {
-    throw new Error(
-      `The data folder ${config.dataDir} is in use by another process (pid ${holder.pid}, ${holder.url}).`,
-    );
-  }
-  writeFileSync(lockFile(config), JSON.stringify({ pid: process.pid, url }));
-  return () => rmSync(lockFile(config), { force: true });
-}
+// PGlite is one process's database: the data folder's lease (ADR 34).
+export {
+  type DataDirHolder,
+  DataDirInUseError,
+  describeHolder,
+  holderOfDataDir,
+  lockDataDir,
+} from './data-dir-lock';
 
 export type { Database };

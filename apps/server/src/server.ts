@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { startWorkers } from './jobs/workers';
-import { closeRuntime, holderOfDataDir, lockDataDir, openDeps, prepareRuntime } from './runtime';
+import { closeRuntime, DataDirInUseError, lockDataDir, openDeps, prepareRuntime } from './runtime';
 
 /** Starts the portal: API, built web app and (unless RUN_WORKERS=false) the job workers. */
 async function main() {
@@ -17,14 +17,17 @@ async function main() {
   phase('node and code');
   loadDotEnv();
   const config = loadConfig();
-  const holder = holderOfDataDir(config);
-  if (holder) {
-    console.error(
-      `Another portal server (pid ${holder.pid}) is already using ${config.dataDir} at ${holder.url}.`,
-    );
-    process.exit(1);
-  }
-  const releaseLock = lockDataDir(config, config.publicUrl);
+  // Before PGlite opens: a second process on the same data folder would lose writes silently.
+  const releaseLock = await lockDataDir(
+    config,
+    { role: 'server', url: config.publicUrl },
+    {
+      onLost: (message) => {
+        console.error(`${message}\nStopping at once: two processes must not write one embedded database.`);
+        process.exit(1);
+      },
+    },
+  );
   let ready = false;
   const deps = await openDeps(config);
   phase('database');
@@ -73,7 +76,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,4 +1,7 @@
+import { type AgentStatus, signInRefusal } from '@portal/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers/app';
 import { DEFAULT_PASSWORD } from './helpers/factories';
 import { buildMatrixWorld, type MatrixWorld, PDF, ROLES, type Role } from './helpers/matrix';
@@ -270,6 +273,20 @@ const ROUTES: Route[] = [
     expect: agentsOnly(204, 404),
   },
   {
+    // Rita has not confirmed her address: the agent sends her a new invitation; another agent's
+    // recipient does not exist for the group manager.
+    method: 'POST',
+    url: '/api/portal/me/recipients/{recipient}/resend-confirmation',
+    expect: agentsOnly(202, 404),
+  },
+  {
+    // The invitation's link is the credential: a made-up one is 400 whoever sends it.
+    method: 'POST',
+    url: '/api/recipient/confirm-email',
+    payload: { token: 'not-a-token' },
+    expect: everyone(400),
+  },
+  {
     // The recipient's own portal: a bearer token is not a recipient session.
     method: 'GET',
     url: '/api/recipient/me',
@@ -503,34 +520,97 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const resolve = (url: string) =>
-  url.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const id = world.ids[name];
+/** One cell's request, sent as `role` of `on` (a world), from an address of its own. */
+async function send(
+  route: Route & { index: number },
+  role: Role,
+  on: MatrixWorld,
+  tag: string,
+  net: number,
+  canStartSession = true,
+) {
+  const payload = typeof route.payload === 'function' ? route.payload(on, role, tag) : route.payload;
+  // A suspended agent cannot start a session: the one they had is used instead.
+  const credentials = route.freshSession && canStartSession ? await on.freshHeaders(role) : on.headers[role];
+  const resolved = route.url.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const id = on.ids[name];
     if (!id) throw new Error(`no ${name} in the matrix world`);
     return id;
   });
+  return ctx.app.inject({
+    method: route.method,
+    url: resolved,
+    payload,
+    headers: { ...route.headers, ...credentials },
+    // Each cell from its own address: per-IP limits on public routes count one request each.
+    remoteAddress: `10.${net + Math.floor(route.index / 200)}.${route.index % 200}.${ROLES.indexOf(role) + 1}`,
+  });
+}
 
-describe.each(ROUTES.map((route, index) => ({ ...route, index })))('$method $url', (route) => {
+const NUMBERED = ROUTES.map((route, index) => ({ ...route, index }));
+
+describe.each(NUMBERED)('$method $url', (route) => {
   for (const role of RUN_ORDER) {
     const status = route.expect[role];
     const test = route.bugs?.[role] ? it.fails : it;
     test(`${role} gets ${status}`, async () => {
       const tag = `${route.index}-${role.replace('_', '-')}`;
-      const payload = typeof route.payload === 'function' ? route.payload(world, role, tag) : route.payload;
-      const credentials = route.freshSession ? await world.freshHeaders(role) : world.headers[role];
-      const response = await ctx.app.inject({
-        method: route.method,
-        url: resolve(route.url),
-        payload,
-        headers: { ...route.headers, ...credentials },
-        // Each cell from its own address: per-IP limits on public routes count one request each.
-        remoteAddress: `10.${30 + Math.floor(route.index / 200)}.${route.index % 200}.${ROLES.indexOf(role) + 1}`,
-      });
+      const response = await send(route, role, world, tag, 30);
       expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
       if (status >= 400) expect(response.json()).toHaveProperty('detail');
     });
   }
 });
+
+/**
+ * The agent's column again for every other agent status (ADR 28, SECURITY.md item 25), each in a
+ * world of its own whose agent's status is set in the database after its sessions began, so the
+ * check on every request is what answers (setting it through the console also ends the sessions:
+ * agent-status.test.ts). Onboarding is the active agent's column. An inactive agent keeps it but
+ * cannot change who receives their leads or e-mail from the portal. A suspended or terminated
+ * agent is refused (403) wherever a session counts; public routes answer as they answer anyone.
+ */
+const INACTIVE_REFUSED = new Set([
+  'POST /api/portal/me/recipients',
+  'PATCH /api/portal/me/recipients/{recipient}',
+  'DELETE /api/portal/me/recipients/{spareRecipient}',
+  'POST /api/portal/me/recipients/{recipient}/resend-confirmation',
+  'POST /api/portal/agents/send-email',
+]);
+
+function agentCellFor(route: Route, status: Exclude<AgentStatus, 'active'>): number {
+  const active = route.expect.agent;
+  if (status === 'onboarding') return active;
+  if (status === 'inactive') return INACTIVE_REFUSED.has(`${route.method} ${route.url}`) ? 403 : active;
+  return active === route.expect.anonymous ? active : 403;
+}
+
+const OTHER_STATUSES = ['onboarding', 'inactive', 'suspended', 'terminated'] as const;
+
+describe.each(OTHER_STATUSES.map((status, n) => ({ status, n })))(
+  'an agent who is $status',
+  ({ status, n }) => {
+    let own: MatrixWorld;
+    beforeAll(async () => {
+      own = await buildMatrixWorld(ctx);
+      await ctx.deps.database.db
+        .update(agents)
+        .set({ agentStatus: status })
+        .where(eq(agents.id, own.ids.agent!));
+    });
+
+    it.each(NUMBERED)('gets the right answer from $method $url', async (route) => {
+      const expected = agentCellFor(route, status);
+      const blocked = status === 'suspended' || status === 'terminated';
+      const response = await send(route, 'agent', own, `${route.index}-${status}`, 40 + n * 10, !blocked);
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(expected);
+      if (expected >= 400) expect(response.json()).toHaveProperty('detail');
+      if (expected === 403 && blocked && route.expect.agent !== route.expect.anonymous) {
+        expect(response.json().detail).toBe(signInRefusal(status));
+      }
+    });
+  },
+);
 
 describe('the matrix', () => {
   type Operation = { method: string; path: string };

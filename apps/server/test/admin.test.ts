@@ -74,6 +74,7 @@ const ROUTES: { method: string; url: string; payload?: object | string; headers?
     },
     { method: 'GET', url: '/api/admin/outbox' },
     { method: 'POST', url: `/api/admin/outbox/${ZERO}/retry` },
+    { method: 'GET', url: '/api/admin/provider-limits' },
     { method: 'GET', url: '/api/admin/audit' },
     { method: 'GET', url: '/api/admin/settings' },
     { method: 'PATCH', url: '/api/admin/settings', payload: { rating_interval_days: 45 } },

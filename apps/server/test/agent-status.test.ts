@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, auditLog } from '../src/db/schema';
+import { activateIfOnboardingComplete } from '../src/modules/agents/status';
 import { agentSession } from './helpers/agent-session';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 
@@ -124,14 +125,25 @@ describe('onboarding -> active', () => {
     expect(row!.agentStatus).toBe('active');
   });
 
-  it('leaves suspended, inactive and terminated agents as they are', async () => {
-    const { patch, agent } = await nearlyOnboarded(['videos_upload']);
-    await ctx.deps.database.db
-      .update(agents)
-      .set({ agentStatus: 'suspended' })
-      .where(eq(agents.id, agent.id));
-    expect((await patch({ onboarding_steps: { videos_upload: true } })).json().agent_status).toBe(
-      'suspended',
-    );
-  });
+  it.each(['suspended', 'inactive', 'terminated'] as const)(
+    'leaves a %s agent as they are',
+    async (status) => {
+      const { patch, agent } = await nearlyOnboarded(['videos_upload']);
+      await ctx.deps.database.db.update(agents).set({ agentStatus: status }).where(eq(agents.id, agent.id));
+      const response = await patch({ onboarding_steps: { videos_upload: true } });
+      // An inactive agent may still edit the profile; a suspended or terminated one has no session
+      // (ADR 28), so the last step is marked by the rule itself here.
+      if (status === 'inactive') expect(response.json().agent_status).toBe('inactive');
+      else expect(response.statusCode).toBe(403);
+      await ctx.deps.database.db
+        .update(agents)
+        .set({ onboardingSteps: sql`${agents.onboardingSteps} || '{"videos_upload": true}'::jsonb` })
+        .where(eq(agents.id, agent.id));
+      expect(await ctx.deps.database.db.transaction((tx) => activateIfOnboardingComplete(tx, agent.id))).toBe(
+        false,
+      );
+      const [row] = await ctx.deps.database.db.select().from(agents).where(eq(agents.id, agent.id));
+      expect(row!.agentStatus).toBe(status);
+    },
+  );
 });

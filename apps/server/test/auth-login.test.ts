@@ -237,6 +237,12 @@ describe('login rate limits', () => {
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([400, 400, 400, 429]);
+      // Counted under the address the proxy appended, not the socket's (the proxy) nor the forged one.
+      const { rows } = await proxied.deps.database.executeSql(
+        `select key from rate_limits where key like 'login:ip:%' order by key`,
+        [],
+      );
+      expect(rows.map((row) => (row as { key: string }).key)).toEqual(['login:ip:10.40.0.1']);
     } finally {
       await proxied.close();
     }

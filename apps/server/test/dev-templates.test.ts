@@ -34,6 +34,7 @@ describe('the template previews of the dev mailbox (embedded mode)', () => {
       'corporate_login',
       'registration_attempt',
       'registration_link',
+      'recipient_invitation',
       'lead_email',
       'lead_sms',
       'lead_call',

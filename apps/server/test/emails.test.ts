@@ -44,6 +44,7 @@ describe('every template, with all fields and with only the required ones', asyn
         'registration_link',
         'password_changed',
         'corporate_login',
+        'recipient_invitation',
         'lead_email',
         'broker_signing_request',
         'broker_signing_reminder',

@@ -20,7 +20,10 @@ beforeEach(() => ctx.reset());
 const db = () => ctx.deps.database.db;
 const outbox = () => db().select().from(outboxMessages);
 
-/** Dana, an agent with one lead (Pat, pat@example.com) and a recipient (Riley). */
+/**
+ * Dana, an agent with one lead (Pat, pat@example.com) and a recipient (Riley) who confirmed
+ * the address (recipient-confirmation.test.ts covers the unconfirmed ones).
+ */
 async function dana(overrides: { isVerified?: boolean } = {}) {
   const session = await agentSession(ctx, {
     user: { email: `dana-${Math.random().toString(16).slice(2)}@example.com`, name: 'Dana R', ...overrides },
@@ -38,7 +41,13 @@ async function dana(overrides: { isVerified?: boolean } = {}) {
   });
   const [riley] = await db()
     .insert(recipients)
-    .values({ agentId: session.agent.id, firstName: 'Riley', lastName: 'Helper', email: 'riley@example.com' })
+    .values({
+      agentId: session.agent.id,
+      firstName: 'Riley',
+      lastName: 'Helper',
+      email: 'riley@example.com',
+      emailConfirmedAt: new Date(),
+    })
     .returning();
   const send = (payload: Record<string, unknown>, headers = session.headers) =>
     ctx.app.inject({
@@ -227,7 +236,12 @@ describe('POST /api/portal/agents/send-email', () => {
     // Sam, another recipient the lead went to, sees that an e-mail went out, not to whom.
     const [sam] = await db()
       .insert(recipients)
-      .values({ agentId: agent.agent.id, firstName: 'Sam', email: 'sam@example.com' })
+      .values({
+        agentId: agent.agent.id,
+        firstName: 'Sam',
+        email: 'sam@example.com',
+        emailConfirmedAt: new Date(),
+      })
       .returning();
     await db().insert(outboxMessages).values({
       channel: 'email',
@@ -346,6 +360,7 @@ describe('GET /api/portal/agents/send-email/options', () => {
         { email: 'pat@example.com', label: 'Pat Owner (lead)', kind: 'lead' },
         { email: 'riley@example.com', label: 'Riley Helper (recipient)', kind: 'recipient' },
       ],
+      awaiting_confirmation: [],
     });
 
     const other = await agentSession(ctx);

@@ -143,6 +143,38 @@ describe('the local upload URL', () => {
     // One PUT per link.
     expect((await put(upload_url, Buffer.alloc(100), 'image/png')).statusCode).toBe(409);
   });
+
+  it('refuses the link of a deleted upload (410) and writes nothing', async () => {
+    const { headers } = await agentSession(ctx);
+    const { upload_url, upload_id, key } = (
+      await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: png.length })
+    ).json();
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/upload/${upload_id}`, headers });
+    expect(deleted.statusCode).toBe(200);
+    const late = await put(upload_url, png, 'image/png');
+    expect(late.statusCode).toBe(410);
+    expect(late.json().detail).toMatch(/deleted/);
+    expect(await ctx.deps.providers.storage.head(key)).toBeNull();
+    // Nothing to confirm either: the upload stays deleted.
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/upload/${upload_id}/confirm`,
+      headers,
+    });
+    expect(confirm.statusCode).toBe(404);
+  });
+
+  it('refuses the link of an upload that is no longer pending (refused or lapsed)', async () => {
+    const { headers } = await agentSession(ctx);
+    const { upload_url, upload_id, key } = (
+      await ask(headers, { kind: 'headshot', fileKey: 'a.png', contentType: 'image/png', size: png.length })
+    ).json();
+    await ctx.deps.database.db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload_id));
+    const late = await put(upload_url, png, 'image/png');
+    expect(late.statusCode).toBe(410);
+    expect(late.json().detail).toBeTruthy();
+    expect(await ctx.deps.providers.storage.head(key)).toBeNull();
+  });
 });
 
 describe('confirming an upload', () => {

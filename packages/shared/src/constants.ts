@@ -190,6 +190,8 @@ export const TOKEN_TTL_SECONDS = {
   magic_link: 10 * 60,
   // Sent by the office, opened when the office manager gets to it: a day, and once only.
   corporate_login: 24 * 60 * 60,
+  // The invitation a new recipient confirms their address with: opened when they get to it.
+  recipient_confirm: 7 * 24 * 60 * 60,
   recipient_session: 12 * 60 * 60,
 } as const;
 

@@ -145,3 +145,22 @@ export const corporateLinkMessage = (link: string, officeName: string) =>
     action: { label: 'Sign in', url: link },
     note: 'The link signs you in once and expires in 24 hours. Ask the portal team for a new one when you need it. If you did not expect this, ignore this message.',
   });
+
+/**
+ * To an address an agent put on their routing list: who added it, and the link that confirms it.
+ * Until it is opened the agent's e-mail composer cannot write to the address (SECURITY.md item 27);
+ * lead notifications do not wait for it.
+ */
+export const recipientInvitationMessage = (link: string, agentName: string) =>
+  linkMessage({
+    template: 'recipient_invitation',
+    subject: `${agentName} added you to receive their leads`,
+    preview: `Confirm this address to receive e-mails from ${agentName} through the agent portal.`,
+    heading: 'Confirm your e-mail address',
+    paragraphs: [
+      `${agentName} added you to receive their leads on the agent portal, with this e-mail address.`,
+      `Please confirm this address: ${agentName} can then also write to you from the portal. Lead notifications come either way.`,
+    ],
+    action: { label: 'Confirm this address', url: link },
+    note: `The link works once and expires in 7 days. If you do not know ${agentName} or do not want their e-mails, ignore this message: the address stays unconfirmed.`,
+  });

@@ -4,6 +4,7 @@ import {
   magicLinkMessage,
   passwordChangedMessage,
   passwordResetMessage,
+  recipientInvitationMessage,
   registrationAttemptMessage,
   registrationLinkMessage,
   verifyEmailMessage,
@@ -120,6 +121,10 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
     email(
       'default',
       await corporateLinkMessage(url(`/login/corporate/${SAMPLE_TOKEN}`), 'Desert Realty Group'),
+    ),
+    email(
+      'default',
+      await recipientInvitationMessage(url(`/recipient/confirm/${SAMPLE_TOKEN}`), 'Dana Reyes'),
     ),
 
     email(

@@ -5,7 +5,7 @@ import { reconcileLeadCounts, refreshAgentStats } from '../modules/leads/stats';
 import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
 import { makeWebVersion } from '../modules/uploads/resize';
-import { sweepAbandonedUploads } from '../modules/uploads/service';
+import { purgeDeletedUploads, sweepAbandonedUploads } from '../modules/uploads/service';
 import { type Dispatcher, type DispatcherOptions, startDispatcher } from './dispatcher';
 import { QUEUES, type Queue } from './queue';
 
@@ -14,6 +14,9 @@ export interface WorkerOptions {
   /** The delivery dispatcher's own options (tests shorten its claims and idle looks). */
   delivery?: DispatcherOptions;
 }
+
+/** Whether this process sends texts and calls: Twilio, or the embedded outbox outside production. */
+export const deliversTexts = (deps: Pick<AppDeps, 'providers'>) => deps.providers.sms.name !== 'unconfigured';
 
 /** Registers every job handler on this process. Any number of processes may do this. */
 export async function startWorkers(
@@ -25,9 +28,20 @@ export async function startWorkers(
   const delivery: DeliveryDeps = {
     db: deps.database.db,
     mail: deps.providers.mail,
-    sms: deps.providers.sms,
+    // A process without the SMS settings where texts must really go out (production) leaves
+    // texts and calls to the processes that have them, instead of failing them for everyone.
+    sms: deliversTexts(deps) ? deps.providers.sms : undefined,
     onFinalFailure: (message) => notifyOfficeOfFailedTest(deps, message),
   };
+  if (!delivery.sms) {
+    console.info(
+      `[delivery] this process sends e-mail (${deps.providers.mail.name}); it does not send texts or calls: TWILIO_* not set`,
+    );
+  } else if (deps.config.production) {
+    console.info(
+      `[delivery] this process sends e-mail (${deps.providers.mail.name}), texts and calls (${deps.providers.sms.name})`,
+    );
+  }
 
   // Messages: the dispatcher reads the outbox itself (ADR 18).
   const dispatcher = startDispatcher(delivery, queue.bell, options.delivery);
@@ -59,6 +73,9 @@ export async function startWorkers(
 
   await queue.boss.work(QUEUES.uploadsSweep, polling, async () => {
     await sweepAbandonedUploads(deps);
+    // Objects of deleted uploads: retried while storage fails, and once more when the upload URL
+    // can no longer write (ADR 31).
+    await purgeDeletedUploads(deps);
   });
   await queue.boss.work(QUEUES.leadStats, polling, async () => {
     // leads_count windows slide with time even when no lead arrives.
@@ -70,7 +87,8 @@ export async function startWorkers(
     await sendBrokerReminders(deps);
   });
   await queue.boss.schedule(QUEUES.brokerReminders, '37 * * * *', {}, { retryLimit: 1 });
-  await queue.boss.schedule(QUEUES.uploadsSweep, '17 * * * *', {}, { retryLimit: 0 });
+  // Every five minutes: the shortest backoff of an object deletion that failed.
+  await queue.boss.schedule(QUEUES.uploadsSweep, '*/5 * * * *', {}, { retryLimit: 0 });
   await queue.boss.schedule(QUEUES.leadStats, '7 * * * *', {}, { retryLimit: 1 });
   return { dispatcher };
 }

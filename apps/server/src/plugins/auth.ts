@@ -1,4 +1,11 @@
-import { ERROR } from '@portal/shared';
+import {
+  AGENT_ACCESS,
+  type AgentStatus,
+  ERROR,
+  ROUTING_PROFILE_FIELDS,
+  STATUS_MESSAGES,
+  signInRefusal,
+} from '@portal/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserAuth } from '../app-context';
@@ -22,23 +29,34 @@ const authStatements = preparedFor((db) => ({
    * stamp of that agent's leads (the leads pages keep what they wrote for a stamp).
    */
   userWithLiveSession: db
-    .select({ user: users, agentId: agents.id, leadsStamp: leadVersions.stamp })
+    .select({
+      user: users,
+      agentId: agents.id,
+      agentStatus: agents.agentStatus,
+      leadsStamp: leadVersions.stamp,
+    })
     .from(users)
     .innerJoin(sessionFamilies, eq(sessionFamilies.userId, users.id))
     .leftJoin(agents, eq(agents.userId, users.id))
     .leftJoin(leadVersions, eq(leadVersions.agentId, agents.id))
     .where(liveSession())
     .prepare('auth_user_with_live_session'),
-  /** The user and its live session alone (GET /me: two tables instead of four). */
+  /** The user, its live session and its agent's status (GET /me: three tables instead of four). */
   userAlone: db
-    .select({ user: users })
+    .select({ user: users, agentStatus: agents.agentStatus })
     .from(users)
     .innerJoin(sessionFamilies, eq(sessionFamilies.userId, users.id))
+    .leftJoin(agents, eq(agents.userId, users.id))
     .where(liveSession())
     .prepare('auth_user_alone'),
   /** The same with the stamp of the agent record instead of the stamp of its leads (GET /portal/me). */
   userWithAgentStamp: db
-    .select({ user: users, agentId: agents.id, agentStamp: agentRecordStamp })
+    .select({
+      user: users,
+      agentId: agents.id,
+      agentStatus: agents.agentStatus,
+      agentStamp: agentRecordStamp,
+    })
     .from(users)
     .innerJoin(sessionFamilies, eq(sessionFamilies.userId, users.id))
     .leftJoin(agents, eq(agents.userId, users.id))
@@ -54,9 +72,20 @@ async function bearerClaims(request: FastifyRequest) {
 }
 
 /**
- * Resolves the bearer token on every call that needs a user. The user and the session are read
- * from the database each time, in one statement with the agent record's id, so a logout, a
- * deactivation or a role change takes effect on the very next request (SECURITY.md item 6).
+ * A suspended or terminated agent has no session (ADR 28): their sessions end when the status
+ * is set, and a session that outlived it (a status set in the database by hand) is refused here
+ * with the words that tell them to contact the office.
+ */
+function refuseBlockedAgent(agentStatus: string | null): void {
+  const refusal = signInRefusal(agentStatus);
+  if (refusal) throw forbidden(refusal);
+}
+
+/**
+ * Resolves the bearer token on every call that needs a user. The user, the session and the
+ * agent's status are read from the database each time, in one statement with the agent record's
+ * id, so a logout, a deactivation, a role change or an agent's suspension takes effect on the
+ * very next request (SECURITY.md items 6 and 25).
  */
 export async function authenticate(request: FastifyRequest): Promise<UserAuth | null> {
   if (request.auth) return request.auth;
@@ -67,11 +96,13 @@ export async function authenticate(request: FastifyRequest): Promise<UserAuth | 
     sessionId: claims.sid,
   });
   if (!row?.user.isActive) return null;
+  refuseBlockedAgent(row.agentStatus);
   request.auth = {
     kind: 'user',
     user: row.user,
     sessionId: claims.sid,
     agentId: row.agentId,
+    agentStatus: row.agentStatus,
     leadsStamp: row.leadsStamp,
   };
   return request.auth;
@@ -97,11 +128,13 @@ export async function requireUserWithAgentStamp(request: FastifyRequest): Promis
   if (!claims || !row || !row.user.isActive) {
     throw new AppError('unauthorized', ERROR.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
   }
+  refuseBlockedAgent(row.agentStatus);
   request.auth = {
     kind: 'user',
     user: row.user,
     sessionId: claims.sid,
     agentId: row.agentId,
+    agentStatus: row.agentStatus,
     leadsStamp: null,
   };
   return row.agentStamp;
@@ -122,7 +155,41 @@ export async function requireUserAlone(request: FastifyRequest): Promise<UserRow
   if (!row?.user.isActive) {
     throw new AppError('unauthorized', ERROR.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
   }
+  refuseBlockedAgent(row.agentStatus);
   return row.user;
+}
+
+/** The signed-in agent's status allows this, or 403 saying why (ADR 28). */
+function agentMay(request: FastifyRequest, what: 'sendEmail' | 'changeRouting'): boolean {
+  const status = request.auth?.agentStatus as AgentStatus | null | undefined;
+  return !status || AGENT_ACCESS[status][what];
+}
+
+/** requireUser, and an inactive agent may not send e-mail from the portal. */
+export async function requireMaySendEmail(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!agentMay(request, 'sendEmail')) throw forbidden(STATUS_MESSAGES.inactiveSendEmail);
+}
+
+/** requireUser, and an inactive agent may not change who receives their leads. */
+export async function requireMayChangeRouting(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!agentMay(request, 'changeRouting')) throw forbidden(STATUS_MESSAGES.inactiveRouting);
+}
+
+/**
+ * requireUser for the agent-profile PATCH: an inactive agent may change their profile but not
+ * the fields that route leads (service area, lead types, CRM copy, sub-agents).
+ */
+export async function requireProfilePatchAllowed(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (agentMay(request, 'changeRouting')) return;
+  const body = request.body;
+  if (body === null || typeof body !== 'object') return;
+  const routing = ROUTING_PROFILE_FIELDS.filter((field) => field in body);
+  if (routing.length > 0) {
+    throw forbidden(`${STATUS_MESSAGES.inactiveRouting} (${routing.join(', ')})`);
+  }
 }
 
 export async function requireSuperuser(request: FastifyRequest): Promise<void> {

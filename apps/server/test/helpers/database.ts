@@ -70,6 +70,9 @@ const TABLES = [
   'audit_log',
   'outbox_messages',
   'rate_limits',
+  'provider_buckets',
+  'provider_usage',
+  'provider_slots',
   'settings',
   'users',
 ];

@@ -99,11 +99,12 @@ export async function buildMatrixWorld(ctx: TestContext): Promise<MatrixWorld> {
     return response;
   };
 
-  // Recipients go through the API, which also makes the agent's own (first) recipient.
+  // Recipients go through the API, which also makes the agent's own (first) recipient. Each
+  // world's Rita has an address of her own: invitations to one address are limited per hour.
   const rita = (
     await call('agent', 'POST', '/api/portal/me/recipients', {
       first_name: 'Rita',
-      email: 'rita.matrix@example.com',
+      email: `rita.${Math.random().toString(16).slice(2, 10)}@example.com`,
       send_email: true,
     })
   ).json();

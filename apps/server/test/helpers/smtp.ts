@@ -11,6 +11,11 @@ export class LoopbackSmtp {
   port = 0;
   /** Refuses a recipient with an SMTP reply (e.g. 450 try later, 550 no such mailbox). */
   refuse: ((to: string) => { code: number; message: string } | null) | null = null;
+  /** Connections open now, and the most open at once since the start. */
+  open = 0;
+  peakOpen = 0;
+  /** How long the server takes to accept a message's data (so that sends overlap). */
+  dataDelayMs = 0;
   private server: SMTPServer | null = null;
 
   async start(port = 0) {
@@ -18,6 +23,14 @@ export class LoopbackSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.open++;
+        this.peakOpen = Math.max(this.peakOpen, this.open);
+        callback();
+      },
+      onClose: () => {
+        this.open--;
+      },
       onRcptTo: (address, _session, callback) => {
         const refusal = this.refuse?.(address.address);
         if (!refusal) return callback();
@@ -30,7 +43,7 @@ export class LoopbackSmtp {
         });
         stream.on('end', () => {
           this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
+          setTimeout(() => callback(), this.dataDelayMs);
         });
       },
     });

@@ -367,6 +367,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.confirmRecipient.path,
+                lazy: page(
+                  () => import('@/features/auth/pages/confirm-recipient-page'),
+                  (m) => m.ConfirmRecipientPage,
+                ),
+              },
+              {
                 path: paths.sign.path,
                 lazy: page(
                   () => import('@/features/signing/pages/sign-page'),

@@ -98,6 +98,11 @@ export const paths = {
   terms: { path: '/terms_of_service', href: () => '/terms_of_service' },
   thankYou: { path: '/thankyou', href: () => '/thankyou' },
   verifyEmail: { path: '/verify-email/:token', href: (value: string) => `/verify-email/${token(value)}` },
+  // The invitation's link an agent's new recipient confirms their address with.
+  confirmRecipient: {
+    path: '/recipient/confirm/:token',
+    href: (value: string) => `/recipient/confirm/${token(value)}`,
+  },
   // e-signature (anyone: the signer follows an e-mailed link; anyone may check a PDF)
   sign: { path: '/sign/:token', href: (value: string) => `/sign/${token(value)}` },
   verifyDocument: { path: '/verify-document', href: () => '/verify-document' },

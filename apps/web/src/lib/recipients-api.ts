@@ -28,6 +28,9 @@ export const createRecipient = (input: RecipientCreate) =>
 export const updateRecipient = (id: string, patch: RecipientUpdate) =>
   api.patch<Recipient>(recipientPath(id), patch);
 export const deleteRecipient = (id: string) => api.delete<void>(recipientPath(id));
+/** A new invitation to confirm the recipient's address (the composer writes only to confirmed ones). */
+export const resendInvitation = (id: string) =>
+  api.post<{ detail: string }>(`${recipientPath(id)}/resend-confirmation`);
 
 export const recipientsQueryOptions = () =>
   queryOptions({ queryKey: recipientsQueryKey, queryFn: getRecipients });
@@ -119,6 +122,20 @@ export function useUpdateRecipient() {
       toast.success(RECIPIENT_TOASTS.updated);
     },
     onSettled: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recipient: Recipient) => resendInvitation(recipient._id),
+    onSuccess: (answer) => {
+      toast.success(answer.detail);
+      return queryClient.invalidateQueries({ queryKey: recipientsQueryKey });
+    },
+    onError: (error) => {
+      toast.error('Invitation not sent', { description: errorMessage(error) });
+    },
   });
 }
 

@@ -198,6 +198,8 @@ export function buildRecipient(overrides: Partial<Recipient> = {}): Recipient {
     is_primary: false,
     is_active: true,
     is_agent: false,
+    email_confirmed: true,
+    email_invited_at: null,
     ...overrides,
   };
 }

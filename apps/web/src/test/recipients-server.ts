@@ -2,6 +2,7 @@ import {
   AGENT_RECIPIENT_REMOVAL_DETAIL,
   type AgentRecord,
   INACTIVE_PRIMARY_DETAIL,
+  RECIPIENT_INVITATION_DETAIL,
   type Recipient,
 } from '@portal/shared';
 import { buildAgent, buildAgentRecipient, buildMe } from './factories';
@@ -56,6 +57,9 @@ export function recipientsServer(
         is_primary: false,
         ...body,
         is_agent: false,
+        // A new address is invited to confirm itself (SECURITY.md item 27).
+        email_confirmed: false,
+        email_invited_at: body.email ? new Date().toISOString() : null,
       };
       if (recipient.is_primary) recipients = recipients.map((item) => ({ ...item, is_primary: false }));
       recipients = [...recipients, recipient];
@@ -70,6 +74,15 @@ export function recipientsServer(
       if (patch.is_primary) recipients = recipients.map((item) => ({ ...item, is_primary: false }));
       recipients = recipients.map((item) => (item._id === next._id ? next : item));
       return json(200, next);
+    },
+    'POST /api/portal/me/recipients/:id/resend-confirmation': (request) => {
+      const id = decodeURIComponent(request.path.split('/').at(-2)!);
+      const current = recipients.find((item) => item._id === id);
+      if (!current) return json(404, { detail: 'Recipient not found' });
+      recipients = recipients.map((item) =>
+        item._id === id ? { ...item, email_invited_at: new Date().toISOString() } : item,
+      );
+      return json(202, { detail: RECIPIENT_INVITATION_DETAIL.sent });
     },
     'DELETE /api/portal/me/recipients/:id': (request) => {
       const current = recipients.find((item) => item._id === idOf(request));

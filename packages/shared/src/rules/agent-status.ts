@@ -1,4 +1,4 @@
-import type { AgentStatus } from '../constants';
+import { type AgentStatus, LEAD_TYPES } from '../constants';
 import { ONBOARDING_SECTIONS, type OnboardingInput, sectionStatus } from './onboarding';
 
 /**
@@ -50,3 +50,79 @@ export function isOnboardingComplete(input: ActivationInput): boolean {
   const steps = input.onboarding_steps;
   return steps.service_agreement === true && steps.master_referral_agreement === true;
 }
+
+/**
+ * What each status lets the agent do with their own account (ADR 28). The server checks it on
+ * every request, not only at sign-in:
+ * - onboarding and active: everything their role allows;
+ * - inactive: sign in, read their leads, agreements and profile, and record what happened to
+ *   the leads they already hold; no new leads, no e-mail from the portal, no change to who
+ *   receives their leads or where they are routed;
+ * - suspended (until a superuser makes them active again) and terminated (final): no sign-in and
+ *   no session; their sessions end when the status is set.
+ */
+export interface AgentAccess {
+  signIn: boolean;
+  receiveLeads: boolean;
+  sendEmail: boolean;
+  changeRouting: boolean;
+}
+
+export const AGENT_ACCESS: Record<AgentStatus, AgentAccess> = {
+  onboarding: { signIn: true, receiveLeads: false, sendEmail: true, changeRouting: true },
+  active: { signIn: true, receiveLeads: true, sendEmail: true, changeRouting: true },
+  inactive: { signIn: true, receiveLeads: false, sendEmail: false, changeRouting: false },
+  suspended: { signIn: false, receiveLeads: false, sendEmail: false, changeRouting: false },
+  terminated: { signIn: false, receiveLeads: false, sendEmail: false, changeRouting: false },
+};
+
+export const STATUS_MESSAGES = {
+  suspended:
+    'Your agent account is suspended, so you cannot sign in. Contact your office to have it restored.',
+  terminated:
+    'Your agent account has been closed, so you cannot sign in. Contact your office if you have questions.',
+  inactiveSendEmail:
+    'Your agent account is inactive, so e-mail from the portal is paused. Contact your office to become active again.',
+  inactiveRouting:
+    'Your agent account is inactive, so who receives your leads and where they come from cannot be changed. Contact your office to become active again.',
+} as const;
+
+/** What a status means for the agent, in the words the console shows before a change. */
+export const STATUS_EFFECTS: Record<AgentStatus, string> = {
+  onboarding: 'The agent finishes onboarding and receives no leads yet.',
+  active: 'The agent receives leads and uses the whole portal.',
+  inactive:
+    'The agent can still sign in, read and update their leads, but receives no new leads, cannot e-mail from the portal and cannot change who receives their leads.',
+  suspended:
+    'The agent is signed out at once and cannot sign in until a superuser makes them active again; they receive no leads.',
+  terminated:
+    'The agent is signed out at once and can never sign in again; they receive no leads. Termination is final.',
+};
+
+/** What an inactive agent reads across the portal. */
+export const INACTIVE_NOTICE =
+  'Your agent account is inactive. You can read and update your leads, but you receive no new leads, cannot e-mail from the portal and cannot change who receives your leads. Contact your office to become active again.';
+
+/** Why an agent with this status cannot sign in or keep a session, or null when they can. */
+export function signInRefusal(status: string | null | undefined): string | null {
+  if (status === 'suspended') return STATUS_MESSAGES.suspended;
+  if (status === 'terminated') return STATUS_MESSAGES.terminated;
+  return null;
+}
+
+/**
+ * The agent-profile fields that decide where leads come from and who receives them: an
+ * inactive agent cannot change them.
+ */
+export const ROUTING_PROFILE_FIELDS = [
+  'crm_email',
+  'subagents',
+  'subagents_notes',
+  'service_area_name',
+  'states',
+  'counties',
+  'zipcodes',
+  'excluded_cities',
+  'excluded_zips',
+  ...LEAD_TYPES,
+] as const;

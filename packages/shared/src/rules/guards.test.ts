@@ -36,6 +36,7 @@ describe('public pages', () => {
     '/en/recovery/abc',
     '/thankyou',
     '/verify-email/abc.def.ghi',
+    '/recipient/confirm/abc.def.ghi',
     '/login/magic/abc.def.ghi',
     '/signup',
     '/signup/choose-password',

@@ -33,6 +33,8 @@ const OPEN_PATTERNS = [
   /^\/thankyou$/,
   /^\/terms_of_service$/,
   /^\/verify-email\/[^/]+$/,
+  // The invitation's link an agent's recipient confirms their address with.
+  /^\/recipient\/confirm\/[^/]+$/,
   // The e-mailed link that creates an account: it signs in whoever opens it, like a magic link.
   /^\/signup\/confirm\/[^/]+$/,
   /^\/login\/magic\/[^/]+$/,

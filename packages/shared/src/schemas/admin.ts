@@ -571,6 +571,31 @@ export const DEFAULT_SETTINGS: Settings = {
   quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
 };
 
+/**
+ * GET /admin/provider-limits: each provider limit the whole network shares (ADR 32) and how close
+ * the network runs to it.
+ */
+export const AdminProviderLimitsSchema = z.object({
+  texts: z.object({
+    /** Texts and calls started per second on the Twilio account (settings). */
+    per_second: z.number(),
+    /** Started in the last minute, by every process. */
+    last_minute: z.number(),
+    /** The busiest second of the last hour, and when it was. */
+    peak_second: z.number(),
+    peak_at: z.string().nullable(),
+    /** Twilio asked the account to wait (HTTP 429) until then. */
+    paused_until: z.string().nullable(),
+  }),
+  smtp: z.object({
+    /** SMTP connections at once (settings). */
+    connections: z.number(),
+    /** Connection slots held now by every process. */
+    in_use: z.number(),
+  }),
+});
+export type AdminProviderLimits = z.infer<typeof AdminProviderLimitsSchema>;
+
 /** The console's home: the figures an operations team checks first. */
 export const AdminOverviewSchema = z.object({
   agents: z.record(z.enum(AGENT_STATUSES), z.number()),

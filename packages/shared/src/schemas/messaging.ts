@@ -68,16 +68,20 @@ export type EmailAddressOption = z.infer<typeof EmailAddressOptionSchema>;
 /**
  * GET /portal/agents/send-email/options: the addresses the composer may offer, as the server
  * will check them: From (the agent's verified address, the office), To (the lead, the
- * agent's recipients with an e-mail).
+ * agent's recipients with a confirmed e-mail). `awaiting_confirmation` lists the recipients'
+ * addresses not offered because their owner has not confirmed them yet (SECURITY.md item 27).
  */
 export const SendEmailOptionsSchema = z.object({
   from: z.array(EmailAddressOptionSchema),
   to: z.array(EmailAddressOptionSchema),
+  awaiting_confirmation: z.array(EmailAddressOptionSchema),
 });
 export type SendEmailOptions = z.infer<typeof SendEmailOptionsSchema>;
 
 export const SEND_EMAIL_DETAIL = {
   foreignTarget: 'You can only write to your own leads and recipients',
+  unconfirmedRecipient:
+    'This recipient has not confirmed their e-mail address yet: you can write to them once they open the link in the invitation we sent them. You can resend the invitation from your routing list.',
   otherLead:
     'From this lead you can write to the lead or to your recipients; open the other lead to write to it',
   foreignSender: 'You can send only from your own verified address or the office address',

@@ -16,6 +16,14 @@ export const RecipientSchema = z.object({
   is_active: z.boolean(),
   /** The first recipient: the agent. */
   is_agent: z.boolean(),
+  /**
+   * The address's owner confirmed it (the invitation's link, or a recipient sign-in); the agent's
+   * own row at the agent's verified account address counts as confirmed. Only then may the
+   * agent's e-mail composer write to it (SECURITY.md item 27).
+   */
+  email_confirmed: z.boolean(),
+  /** When the last invitation to confirm the address went out; null when none did. */
+  email_invited_at: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof RecipientSchema>;
 
@@ -92,6 +100,25 @@ export const SILENT_PRIMARY_DETAIL =
 /** True when the recipient would be told of a lead by at least one channel. */
 export const hasChannel = (recipient: { send_sms: boolean; send_email: boolean; phone_call: boolean }) =>
   recipient.send_sms || recipient.send_email || recipient.phone_call;
+
+/** POST /portal/me/recipients/:id/resend-confirmation and its refusals. */
+export const RECIPIENT_INVITATION_DETAIL = {
+  sent: 'Invitation sent: the recipient confirms their address with the link in it.',
+  noEmail: 'This recipient has no e-mail address to confirm.',
+  alreadyConfirmed: 'This address is already confirmed.',
+} as const;
+
+/** POST /recipient/confirm-email: a link that is not (or no longer) good. */
+export const RECIPIENT_CONFIRM_FAILED =
+  'This confirmation link does not work any more: it was used already, replaced by a newer invitation, or has expired. Ask the agent to send a new invitation.';
+
+export const RecipientConfirmRequestSchema = z.object({ token: z.string().min(1).max(4096) });
+export const RecipientConfirmResponseSchema = z.object({
+  detail: z.string(),
+  email: z.string(),
+  agent_name: z.string(),
+});
+export type RecipientConfirmResponse = z.infer<typeof RecipientConfirmResponseSchema>;
 
 export const AGENT_RECIPIENT_REMOVAL_DETAIL = 'The main agent always receives leads and cannot be removed.';
 

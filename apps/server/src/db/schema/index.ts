@@ -2,6 +2,7 @@ export * from './agents';
 export * from './auth';
 export * from './leads';
 export * from './messages';
+export * from './providers';
 export * from './recipients';
 export * from './signing';
 export * from './signup';

@@ -93,10 +93,21 @@ export const uploads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     confirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * A deleted or rejected upload's objects are owed a deletion from storage until `purgedAt`
+     * (ADR 31): the clean-up job tries again at `purgeDueAt` (null: at its next run), with backoff
+     * while storage fails, and a last time once the upload URL can no longer write.
+     */
+    purgeDueAt: timestamp({ withTimezone: true }),
+    purgeAttempts: integer().notNull().default(0),
+    purgedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('uploads_user_idx').on(t.userId, t.createdAt),
     index('uploads_status_idx').on(t.status, t.expiresAt),
+    index('uploads_purge_idx')
+      .on(t.purgeDueAt)
+      .where(sql`${t.status} in ('deleted', 'rejected') and ${t.purgedAt} is null`),
   ],
 );
 export type UploadRow = typeof uploads.$inferSelect;

@@ -24,6 +24,14 @@ export const recipients = pgTable(
     isActive: boolean().notNull().default(true),
     isAgent: boolean().notNull().default(false),
     position: integer().notNull().default(0),
+    /**
+     * When the address's owner confirmed it (the invitation's link or a recipient sign-in);
+     * null until then and again after the address changes. The composer writes only to
+     * confirmed addresses (SECURITY.md item 27); lead notifications do not wait for it.
+     */
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    /** When the last invitation to confirm the address was sent. */
+    emailInvitedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

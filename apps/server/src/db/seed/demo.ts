@@ -319,7 +319,7 @@ async function completeDemoOnboarding(deps: AppDeps, email: string) {
   const { db } = deps.database;
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const [agent] = await db.select().from(agents).where(eq(agents.userId, user!.id));
-  await addRecipient(db, user!, {
+  await addRecipient(deps, user!, {
     first_name: 'Jordan',
     last_name: 'Reyes',
     email: 'jordan.reyes@demo.agentportal.local',

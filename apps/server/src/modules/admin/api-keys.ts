@@ -72,6 +72,9 @@ export async function listApiKeys(db: Db) {
 
 export async function createClientKey(db: Db, name: string, actor: ConsoleActor) {
   return db.transaction(async (tx) => {
+    // No index holds live names unique (a revoked key keeps its name): creates of one name wait
+    // for each other here, so the second one sees the first and is told, never a second key.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-key-name:${name.toLowerCase()}`}))`);
     const [taken] = await tx
       .select({ id: apiKeys.id })
       .from(apiKeys)

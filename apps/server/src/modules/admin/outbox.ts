@@ -14,7 +14,7 @@ import { type ConsoleActor, cappedCount, iso, UUID } from './common';
  * shows where they pointed, never the token (no one can act as another person from this list).
  */
 const TOKEN_LINK =
-  /(\/(?:login\/magic|login\/corporate|verify-email|recovery|[a-z]{2}\/recovery|sign)\/)[^\s"'<>)\]]+/g;
+  /(\/(?:login\/magic|login\/corporate|verify-email|recipient\/confirm|recovery|[a-z]{2}\/recovery|sign)\/)[^\s"'<>)\]]+/g;
 export const hideLinkTokens = (text: string) => text.replace(TOKEN_LINK, '$1[hidden]');
 
 async function present(db: Db, rows: OutboxMessage[]): Promise<AdminMessage[]> {

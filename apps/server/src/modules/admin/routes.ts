@@ -35,6 +35,7 @@ import {
   AdminOutboxListSchema,
   AdminOutboxQuerySchema,
   AdminOverviewSchema,
+  AdminProviderLimitsSchema,
   DetailSchema,
   PortalMeSchema,
   SettingsPatchSchema,
@@ -45,6 +46,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../lib/audit';
+import { providerUse, SMTP, TWILIO } from '../../lib/provider-limits';
 import { forgetSettings, readSettings, writeSettings } from '../../lib/settings';
 import { sendPdf } from '../signing/routes';
 import { createAccessCode, listAccessCodes, patchAccessCode } from './access-codes';
@@ -446,6 +448,32 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listOutbox(db(), request.query),
+  );
+  r.get(
+    '/admin/provider-limits',
+    {
+      schema: {
+        tags,
+        summary: "The providers' account limits and how close the network runs to them",
+        response: { 200: AdminProviderLimitsSchema, ...errors },
+      },
+    },
+    async () => {
+      const [limits, use] = await Promise.all([
+        readSettings(db(), { fresh: true }),
+        providerUse(db(), TWILIO, SMTP),
+      ]);
+      return {
+        texts: {
+          per_second: limits.provider_limits.sms_per_second,
+          last_minute: use.lastMinute,
+          peak_second: use.peakSecond,
+          peak_at: use.peakAt?.toISOString() ?? null,
+          paused_until: use.pausedUntil?.toISOString() ?? null,
+        },
+        smtp: { connections: limits.provider_limits.smtp_connections, in_use: use.slotsInUse },
+      };
+    },
   );
   r.post(
     '/admin/outbox/:id/retry',

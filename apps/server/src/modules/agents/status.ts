@@ -1,4 +1,5 @@
 import {
+  AGENT_ACCESS,
   type AgentStatus,
   isOnboardingComplete,
   type StatusActor,
@@ -9,6 +10,7 @@ import type { Executor } from '../../db/client';
 import { type AgentRow, agents } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { revokeAllSessions } from '../auth/sessions';
 import { toAgentRecord } from './serialize';
 
 export interface StatusChange {
@@ -23,8 +25,8 @@ export interface StatusChange {
 
 /**
  * Moves an agent to another status when the shared rule allows it, and records who, when and
- * why in the audit log (DESIGN.md section 4). Runs inside the caller's transaction; the caller
- * holds the agent row locked.
+ * why in the audit log (DESIGN.md section 4). Suspending or terminating ends the agent's
+ * sessions. Runs inside the caller's transaction; the caller holds the agent row locked.
  */
 export async function changeAgentStatus(tx: Executor, agent: AgentRow, change: StatusChange): Promise<void> {
   const from = agent.agentStatus as AgentStatus;
@@ -39,6 +41,11 @@ export async function changeAgentStatus(tx: Executor, agent: AgentRow, change: S
       updatedAt: sql`now()`,
     })
     .where(eq(agents.id, agent.id));
+  // A suspended or terminated agent's sessions end with the change (ADR 28); every request
+  // also checks the status, for a status set by other means.
+  if (!AGENT_ACCESS[change.to].signIn && agent.userId) {
+    await revokeAllSessions(tx, agent.userId, `agent ${change.to}`);
+  }
   await audit(tx, {
     action: 'agent_status_change',
     actorId: change.actorId ?? null,

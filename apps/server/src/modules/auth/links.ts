@@ -10,12 +10,13 @@ import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
+import { confirmBySignIn } from '../recipients/confirmation';
 import { agentServing, recipientContext, startRecipientSession } from '../recipients/sessions';
 import { peekTokenType, verifyLinkToken } from './jwt';
 import { loginPairPrefix } from './login';
 import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-import { type IssuedSession, revokeAllSessions, startSession } from './sessions';
+import { type IssuedSession, revokeAllSessions, sessionRefusal, startSession } from './sessions';
 import { type ClientInfo, findUserByEmail } from './users';
 
 /**
@@ -117,6 +118,8 @@ export async function sendAccountEmail(
     const user = await findUserByEmail(tx, email);
     if (user) {
       if (!user.isActive || !PURPOSES[purpose].wants(user)) return [];
+      // A sign-in link would not sign a suspended or terminated agent in (ADR 28): none is sent.
+      if (purpose === 'magic' && (await sessionRefusal(tx, user.id))) return [];
       return [await writeAccountEmail(deps, tx, purpose, user)];
     }
     if (purpose !== 'magic') return [];
@@ -249,6 +252,9 @@ export async function validateMagicToken(
         .innerJoin(agents, eq(agents.id, recipients.agentId))
         .where(and(eq(recipients.id, result.subject), eq(recipients.isActive, true), agentServing));
       if (!row) throw badRequest(ERROR.tokenInvalid);
+      // The link went to the recipient's address (links to an earlier address were revoked when
+      // it changed): signing in with it proves the mailbox, as the invitation's link does.
+      await confirmBySignIn(tx, row.recipient);
       const sessionToken = await startRecipientSession(tx, {
         recipientId: row.recipient.id,
         ip: options.client.ip,

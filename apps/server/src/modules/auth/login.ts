@@ -3,10 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { rateLimits, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { burnPasswordCheck, verifyPassword } from './passwords';
-import { type IssuedSession, revokeAllSessions, rotateRefreshToken, startSession } from './sessions';
+import {
+  type IssuedSession,
+  revokeAllSessions,
+  rotateRefreshToken,
+  sessionRefusal,
+  startSession,
+} from './sessions';
 import { type ClientInfo, findUserByEmail } from './users';
 
 /**
@@ -114,6 +120,18 @@ export async function login(
     });
     throw badRequest(ERROR.loginBadCredentials);
   }
+  // The right password of a suspended or terminated agent: told why, given no session (ADR 28).
+  const refusal = await sessionRefusal(db, user.id);
+  if (refusal) {
+    await resetRateLimit(db, pairKey);
+    await audit(db, {
+      action: 'login_refused',
+      actorId: user.id,
+      actorEmail: user.email,
+      ip: options.client.ip,
+    });
+    throw forbidden(refusal);
+  }
 
   return db.transaction(async (tx) => {
     // A success clears this address's failures on the account and gives back the attempt it
@@ -144,6 +162,11 @@ export async function refresh(
   if (!user || !user.isActive) {
     await revokeAllSessions(deps.database.db, result.userId, 'user inactive');
     throw new AppError('unauthorized', ERROR.notAuthenticated);
+  }
+  const refusal = await sessionRefusal(deps.database.db, user.id);
+  if (refusal) {
+    await revokeAllSessions(deps.database.db, user.id, 'agent suspended or terminated');
+    throw forbidden(refusal);
   }
   return { session: result.session, user };
 }

@@ -12,6 +12,7 @@ export const LINK_TYPES = [
   'recipient_login',
   'corporate_login',
   'registration',
+  'recipient_confirm',
 ] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 

@@ -82,8 +82,11 @@ export async function authRoutes(app: FastifyInstance) {
         setRefreshCookie(request, reply, session.refreshToken);
         return { access_token: session.accessToken, token_type: 'bearer' as const, user: toUser(user) };
       } catch (error) {
-        // Only a refused token ends the browser's session; an outage (5xx) keeps the cookie.
-        if (error instanceof AppError && error.status === 401) clearRefreshCookie(request, reply);
+        // Only a refused token (or a suspended agent) ends the browser's session; an outage (5xx)
+        // keeps the cookie.
+        if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
+          clearRefreshCookie(request, reply);
+        }
         throw error;
       }
     },
@@ -100,7 +103,8 @@ export async function authRoutes(app: FastifyInstance) {
       const { db } = app.deps.database;
       const familyId = token ? await familyOfRefreshToken(db, token) : null;
       if (familyId) await revokeFamily(db, familyId, 'logout');
-      const bearer = await authenticate(request);
+      // A suspended agent's bearer is refused (403); its sessions were ended with the status.
+      const bearer = await authenticate(request).catch(() => null);
       if (bearer) await revokeFamily(db, bearer.sessionId, 'logout');
       clearRefreshCookie(request, reply);
       return reply.status(204).send(null);

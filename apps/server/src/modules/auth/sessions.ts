@@ -1,8 +1,9 @@
-import { TOKEN_TTL_SECONDS } from '@portal/shared';
+import { signInRefusal, TOKEN_TTL_SECONDS } from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { refreshTokens, sessionFamilies } from '../../db/schema';
+import { agents, refreshTokens, sessionFamilies } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { forbidden } from '../../lib/errors';
 import { signAccessToken } from './jwt';
 
 export interface IssuedSession {
@@ -11,11 +12,28 @@ export interface IssuedSession {
   familyId: string;
 }
 
-/** Starts a session: a new refresh-token family and its first token. */
+/**
+ * Why this user may not have a session, or null: a suspended or terminated agent (ADR 28). Every
+ * way in (password, magic link, registration link, refresh) asks it.
+ */
+export async function sessionRefusal(db: Executor, userId: string): Promise<string | null> {
+  const [agent] = await db
+    .select({ status: agents.agentStatus })
+    .from(agents)
+    .where(eq(agents.userId, userId));
+  return signInRefusal(agent?.status);
+}
+
+/**
+ * Starts a session: a new refresh-token family and its first token. A suspended or terminated
+ * agent gets none (403 with the words that tell them to contact the office).
+ */
 export async function startSession(
   db: Executor,
   options: { jwtSecret: string; userId: string; ip?: string; userAgent?: string },
 ): Promise<IssuedSession> {
+  const refusal = await sessionRefusal(db, options.userId);
+  if (refusal) throw forbidden(refusal);
   const [family] = await db
     .insert(sessionFamilies)
     .values({

@@ -85,12 +85,16 @@ export async function createCorporateUser(
   if (!name) throw badRequest('Give the corporate user a name (the office, e.g. "Summit Realty")');
   if (name.length > 200) throw badRequest('The name is too long (at most 200 characters)');
   const { db } = deps.database;
+  const taken = () => conflict(`${email.data} already has an account`);
   const user = await db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email.data)) throw conflict(`${email.data} already has an account`);
+    if (await findUserByEmail(tx, email.data)) throw taken();
+    // Two creates of one address at once both pass the check: the unique index decides.
     const [created] = await tx
       .insert(users)
       .values({ email: email.data, name, userRole: 'corporate' })
+      .onConflictDoNothing()
       .returning();
+    if (!created) throw taken();
     await audit(tx, {
       action: 'create_corporate_user',
       actorId: options.actor.id,

@@ -12,11 +12,13 @@ import {
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { findAgentByUserId } from '../agents/queries';
+import { isEmailConfirmed } from '../recipients/confirmation';
 
 /**
- * Who an agent may write as and to (SECURITY.md item 17): From is the agent's own verified
- * address or the office; To is one of the agent's leads or recipients. The composer's options
- * and the send's checks both come from here, so they cannot disagree.
+ * Who an agent may write as and to (SECURITY.md items 17 and 27): From is the agent's own
+ * verified address or the office; To is one of the agent's leads, or one of the agent's
+ * recipients whose owner confirmed the address (ADR 30). The composer's options and the send's
+ * checks both come from here, so they cannot disagree.
  */
 
 export async function requireAgent(db: Executor, userId: string): Promise<AgentRow> {
@@ -66,11 +68,20 @@ export async function findAgentLead(db: Executor, agentId: string, leadId: strin
 export interface Target {
   /** The agent's leads with this address (most recent first). */
   leads: LeadRow[];
+  /** The agent's recipient with this address, once its owner confirmed it. */
   recipient: RecipientRow | null;
 }
 
-/** The agent's leads and recipients with this address; refused when there are none. */
-export async function resolveTarget(db: Executor, agentId: string, to: string): Promise<Target> {
+/**
+ * The agent's leads and confirmed recipients with this address; refused when there are none,
+ * saying so when the address is a recipient's that is not confirmed yet.
+ */
+export async function resolveTarget(
+  db: Executor,
+  user: UserRow,
+  agentId: string,
+  to: string,
+): Promise<Target> {
   const address = to.trim().toLowerCase();
   const [leadRows, recipientRows] = await Promise.all([
     db
@@ -84,10 +95,15 @@ export async function resolveTarget(db: Executor, agentId: string, to: string): 
       .from(recipients)
       .where(and(eq(recipients.agentId, agentId), sql`lower(${recipients.email}) = ${address}`))
       .orderBy(asc(recipients.position))
-      .limit(1),
+      .limit(20),
   ]);
-  if (leadRows.length === 0 && recipientRows.length === 0) throw forbidden(SEND_EMAIL_DETAIL.foreignTarget);
-  return { leads: leadRows, recipient: recipientRows[0] ?? null };
+  const recipient = recipientRows.find((row) => isEmailConfirmed(row, user)) ?? null;
+  if (leadRows.length === 0 && !recipient) {
+    throw forbidden(
+      recipientRows.length > 0 ? SEND_EMAIL_DETAIL.unconfirmedRecipient : SEND_EMAIL_DETAIL.foreignTarget,
+    );
+  }
+  return { leads: leadRows, recipient };
 }
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -106,20 +122,28 @@ export async function sendEmailOptions(
     .where(and(eq(recipients.agentId, agent.id), ne(recipients.email, '')))
     .orderBy(asc(recipients.position), asc(recipients.createdAt));
   const to: EmailAddressOption[] = [];
+  const awaiting: EmailAddressOption[] = [];
   const seen = new Set<string>();
-  const add = (option: EmailAddressOption) => {
+  const add = (option: EmailAddressOption, list = to) => {
     const email = option.email.trim().toLowerCase();
     if (seen.has(email)) return;
     seen.add(email);
-    to.push({ ...option, email });
+    list.push({ ...option, email });
   };
   if (lead?.email) {
     const name = fullName(lead.firstName, lead.lastName);
     add({ email: lead.email, label: name ? `${name} (lead)` : 'The lead', kind: 'lead' });
   }
-  for (const person of people) {
+  // Confirmed addresses first, so an address listed twice counts as confirmed if either row is.
+  const confirmed = (person: RecipientRow) => isEmailConfirmed(person, options.user);
+  for (const person of [...people.filter(confirmed), ...people.filter((p) => !confirmed(p))]) {
     const name = person.isAgent ? 'You' : fullName(person.firstName, person.lastName);
-    add({ email: person.email, label: `${name || person.email} (recipient)`, kind: 'recipient' });
+    const option: EmailAddressOption = {
+      email: person.email,
+      label: `${name || person.email} (recipient)`,
+      kind: 'recipient',
+    };
+    add(option, confirmed(person) ? to : awaiting);
   }
-  return { from: senderOptions(options.user, config), to };
+  return { from: senderOptions(options.user, config), to, awaiting_confirmation: awaiting };
 }

@@ -7,7 +7,7 @@ import {
 } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, requireMaySendEmail, requireUser } from '../../plugins/auth';
 import { sendEmailOptions } from './addresses';
 import { sendAgentEmail } from './send-email';
 
@@ -40,7 +40,7 @@ export async function messagingRoutes(app: FastifyInstance) {
   r.post(
     '/portal/agents/send-email',
     {
-      preHandler: requireUser,
+      preHandler: requireMaySendEmail,
       bodyLimit: SEND_BODY_LIMIT,
       schema: {
         tags: ['messaging'],

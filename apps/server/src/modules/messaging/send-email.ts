@@ -5,15 +5,16 @@ import type { AppDeps } from '../../app-context';
 import type { AgentRow, UserRow } from '../../db/schema';
 import { leadEvents } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { badRequest, forbidden } from '../../lib/errors';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
-import { enforceRateLimits, throttleSending } from '../../lib/rate-limit';
+import { enforceRateLimits, hitRateLimit, throttleSending } from '../../lib/rate-limit';
 import { checkSender, findAgentLead, parseMailbox, requireAgent, resolveTarget } from './addresses';
 import { htmlToText, sanitizeMessageHtml } from './sanitize';
 
 export const AGENT_EMAIL_TEMPLATE = 'agent_email';
 export const EMAIL_SENT_EVENT = 'email_sent';
 const HOUR = 3600;
+const DAY = 24 * HOUR;
 
 export interface Caller {
   user: UserRow;
@@ -41,17 +42,58 @@ export function senderFor(deps: Pick<AppDeps, 'config'>, agent: AgentRow, user: 
   return `"${via ? `${who} via ${via}` : who}" <${portal.address}>`;
 }
 
-/** Per agent and per target address (ADR 18), and per IP (SECURITY.md item 12), each per hour. */
-async function throttle(deps: AppDeps, options: { agentId: string; to: string; ip: string }) {
+/** "in 42 minutes", "in 3 hours": when a refused agent can send again. */
+export function waitWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hours`;
+}
+
+export const newAgentLimitDetail = (
+  limits: { days: number; perHour: number; perDay: number },
+  retryAfterSeconds: number,
+) =>
+  `New accounts can send up to ${limits.perHour} e-mails an hour and ${limits.perDay} a day in their first ${limits.days} days. You can send again ${waitWords(retryAfterSeconds)}.`;
+
+/**
+ * An agent's first days after registration (ADR 30): a lower allowance per hour and per day, so
+ * an account made a minute ago with a shared access code cannot send much before anyone notices.
+ */
+async function throttleNewAgent(deps: AppDeps, agent: AgentRow) {
+  const limits = deps.config.rateLimits.agentEmailNewAgent;
+  const ageSeconds = (Date.now() - agent.createdAt.getTime()) / 1000;
+  if (ageSeconds >= limits.days * DAY) return;
+  const { db } = deps.database;
+  // The day counts only what the hour let through.
+  for (const [key, limit, window] of [
+    [`send:agent-email:new-agent:hour:${agent.id}`, limits.perHour, HOUR],
+    [`send:agent-email:new-agent:day:${agent.id}`, limits.perDay, DAY],
+  ] as const) {
+    const result = await hitRateLimit(db, key, limit, window);
+    if (result.allowed) continue;
+    const wait = String(result.retryAfterSeconds);
+    throw new AppError('rate_limited', newAgentLimitDetail(limits, result.retryAfterSeconds), {
+      'Retry-After': wait,
+    });
+  }
+}
+
+/**
+ * Per agent and per target address (ADR 18), and per IP (SECURITY.md item 12), each per hour;
+ * less in the agent's first days.
+ */
+async function throttle(deps: AppDeps, options: { agent: AgentRow; to: string; ip: string }) {
   const { db } = deps.database;
   const limits = deps.config.rateLimits;
+  await throttleNewAgent(deps, options.agent);
   await enforceRateLimits(db, [
     { key: `send:agent-email:ip:${options.ip}`, limit: limits.agentEmailPerIp, windowSeconds: HOUR },
   ]);
   await throttleSending(
     db,
     'agent-email',
-    { account: options.agentId, target: options.to },
+    { account: options.agent.id, target: options.to },
     { perAccount: limits.agentEmailPerAgent, perTarget: limits.agentEmailPerTarget, windowSeconds: HOUR },
   );
 }
@@ -70,7 +112,7 @@ export async function sendAgentEmail(
   const agent = await requireAgent(db, caller.user.id);
   checkSender(caller.user, deps.config, request.from_email);
   const lead = request.lead_id ? await findAgentLead(db, agent.id, request.lead_id) : null;
-  const target = await resolveTarget(db, agent.id, request.to);
+  const target = await resolveTarget(db, caller.user, agent.id, request.to);
   // Written from a lead's sheet: to that lead or to a recipient, so the event on its timeline
   // (which its recipients read) never carries another lead's address.
   if (lead && !target.recipient && (lead.email ?? '').toLowerCase() !== request.to.toLowerCase())
@@ -80,7 +122,7 @@ export async function sendAgentEmail(
   const text = htmlToText(html);
   if (!text) throw badRequest(SEND_EMAIL_DETAIL.emptyMessage);
 
-  await throttle(deps, { agentId: agent.id, to: request.to, ip: caller.ip });
+  await throttle(deps, { agent, to: request.to, ip: caller.ip });
 
   // The lead the agent wrote from, or else the agent's leads at this address.
   const timelineLeads = lead ? [lead] : target.leads;

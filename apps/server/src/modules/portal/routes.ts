@@ -20,7 +20,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readSettings } from '../../lib/settings';
-import { currentUser, requireSameSite, requireUser, requireUserWithAgentStamp } from '../../plugins/auth';
+import {
+  currentUser,
+  requireProfilePatchAllowed,
+  requireSameSite,
+  requireUser,
+  requireUserWithAgentStamp,
+} from '../../plugins/auth';
 import { compileWriter, preWritten } from '../../plugins/serializer';
 import { updateAgentProfile } from '../agents/profile';
 import { loadAgentRecord, loadStampedAgentRecord } from '../agents/queries';
@@ -210,7 +216,7 @@ export async function portalRoutes(app: FastifyInstance) {
   r.patch(
     '/portal/me/agent_profile',
     {
-      preHandler: requireUser,
+      preHandler: requireProfilePatchAllowed,
       schema: {
         tags: ['portal'],
         summary: 'Change the fields an agent may set (signup steps, onboarding steps, profile)',

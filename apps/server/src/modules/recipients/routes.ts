@@ -1,5 +1,8 @@
 import {
   DetailSchema,
+  RECIPIENT_INVITATION_DETAIL,
+  RecipientConfirmRequestSchema,
+  RecipientConfirmResponseSchema,
   RecipientContextSchema,
   RecipientCreateSchema,
   RecipientListSchema,
@@ -9,7 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, requireMayChangeRouting, requireUser } from '../../plugins/auth';
+import { confirmRecipientEmail, resendInvitation } from './confirmation';
 import { addRecipient, listRecipients, removeRecipient, updateRecipient } from './service';
 import { requireRecipient } from './sessions';
 
@@ -36,7 +40,7 @@ export async function recipientRoutes(app: FastifyInstance) {
   r.post(
     '/portal/me/recipients',
     {
-      preHandler: requireUser,
+      preHandler: requireMayChangeRouting,
       schema: {
         tags: ['recipients'],
         body: RecipientCreateSchema,
@@ -44,13 +48,13 @@ export async function recipientRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addRecipient(db(), currentUser(request), request.body)),
+      reply.status(201).send(await addRecipient(app.deps, currentUser(request), request.body)),
   );
 
   r.patch(
     '/portal/me/recipients/:id',
     {
-      preHandler: requireUser,
+      preHandler: requireMayChangeRouting,
       schema: {
         tags: ['recipients'],
         params: IdParams,
@@ -58,13 +62,47 @@ export async function recipientRoutes(app: FastifyInstance) {
         response: { 200: RecipientSchema, ...errors },
       },
     },
-    async (request) => updateRecipient(db(), currentUser(request), request.params.id, request.body),
+    async (request) => updateRecipient(app.deps, currentUser(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/portal/me/recipients/:id/resend-confirmation',
+    {
+      preHandler: requireMayChangeRouting,
+      schema: {
+        tags: ['recipients'],
+        summary: 'Send the recipient a new invitation to confirm their address (throttled)',
+        params: IdParams,
+        response: { 202: DetailSchema, ...errors, 429: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      await resendInvitation(app.deps, currentUser(request), request.params.id);
+      return reply.status(202).send({ detail: RECIPIENT_INVITATION_DETAIL.sent });
+    },
+  );
+
+  // The invitation's link (SECURITY.md item 27): the token is the credential, sent in the body.
+  r.post(
+    '/recipient/confirm-email',
+    {
+      schema: {
+        tags: ['recipients'],
+        summary: "Confirm a recipient's e-mail address with the invitation's link",
+        body: RecipientConfirmRequestSchema,
+        response: { 200: RecipientConfirmResponseSchema, 400: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Referrer-Policy', 'no-referrer');
+      return confirmRecipientEmail(app.deps, request.body.token);
+    },
   );
 
   r.delete(
     '/portal/me/recipients/:id',
     {
-      preHandler: requireUser,
+      preHandler: requireMayChangeRouting,
       schema: { tags: ['recipients'], params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

@@ -12,16 +12,20 @@ import {
   SILENT_PRIMARY_DETAIL,
 } from '@portal/shared';
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-context';
 import type { Db, Tx } from '../../db/client';
 import { type AgentRow, agents, type RecipientRow, recipients, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { dispatchSafely } from '../../lib/outbox';
 import { readSettings } from '../../lib/settings';
 import { toAgentRecord } from '../agents/serialize';
 import { activateIfOnboardingComplete } from '../agents/status';
 import { portalVisible } from '../agents/visibility';
+import { isEmailConfirmed, revokeRecipientLinks, writeInvitation } from './confirmation';
 
-export function toRecipient(row: RecipientRow): Recipient {
+/** `user` is the agent's account: its verified address confirms the agent's own row. */
+export function toRecipient(row: RecipientRow, user: UserRow): Recipient {
   return {
     _id: row.id,
     first_name: row.firstName,
@@ -34,6 +38,8 @@ export function toRecipient(row: RecipientRow): Recipient {
     is_primary: row.isPrimary,
     is_active: row.isActive,
     is_agent: row.isAgent,
+    email_confirmed: isEmailConfirmed(row, user),
+    email_invited_at: row.emailInvitedAt ? row.emailInvitedAt.toISOString() : null,
   };
 }
 
@@ -124,7 +130,7 @@ export async function listRecipients(db: Db, user: UserRow): Promise<Recipient[]
   return db.transaction(async (tx) => {
     const agent = await lockAgent(tx, user);
     await ensureAgentRecipient(tx, agent, user);
-    return (await syncAgent(tx, agent)).map(toRecipient);
+    return (await syncAgent(tx, agent)).map((row) => toRecipient(row, user));
   });
 }
 
@@ -145,12 +151,17 @@ async function clearPrimary(tx: Tx, agentId: string, except?: string) {
 export const recipientQuotaDetail = (limit: number) =>
   `Your routing list already has ${limit} people, the most an account can have. Remove someone to add someone else.`;
 
-export async function addRecipient(db: Db, user: UserRow, input: RecipientCreate): Promise<Recipient> {
+/**
+ * Adds a recipient; one with an e-mail address is sent an invitation to confirm it (SECURITY.md
+ * item 27), whatever its channels: the composer and the recipient portal use the address too.
+ */
+export async function addRecipient(deps: AppDeps, user: UserRow, input: RecipientCreate): Promise<Recipient> {
+  const { db } = deps.database;
   const data = RecipientCreateSchema.parse(input);
   if (data.is_primary && !data.is_active) throw badRequest(INACTIVE_PRIMARY_DETAIL);
   if (data.is_primary && !hasChannel(data)) throw badRequest(SILENT_PRIMARY_DETAIL);
   const { quotas } = await readSettings(db);
-  return db.transaction(async (tx) => {
+  const { recipient, messageId } = await db.transaction(async (tx) => {
     const agent = await lockAgent(tx, user);
     await ensureAgentRecipient(tx, agent, user);
     // Counted under the agent's lock: two additions at once cannot both take the last place.
@@ -179,14 +190,18 @@ export async function addRecipient(db: Db, user: UserRow, input: RecipientCreate
       })
       .returning();
     await syncAgent(tx, agent);
+    const messageId = await writeInvitation(deps, tx, { agent, user, recipient: row! });
     await audit(tx, {
       action: 'recipient_added',
       actorId: user.id,
       targetType: 'recipient',
       targetId: row!.id,
     });
-    return toRecipient(row!);
+    const [saved] = await tx.select().from(recipients).where(eq(recipients.id, row!.id));
+    return { recipient: toRecipient(saved!, user), messageId };
   });
+  if (messageId) await dispatchSafely(deps.queue, messageId);
+  return recipient;
 }
 
 async function ownRecipient(tx: Tx, agentId: string, id: string): Promise<RecipientRow> {
@@ -199,13 +214,17 @@ async function ownRecipient(tx: Tx, agentId: string, id: string): Promise<Recipi
   return row;
 }
 
+/**
+ * Updates a recipient. A new e-mail address is unconfirmed: the confirmation goes, the links
+ * sent to the old address stop working, and the new address is invited.
+ */
 export async function updateRecipient(
-  db: Db,
+  deps: AppDeps,
   user: UserRow,
   id: string,
   patch: RecipientUpdate,
 ): Promise<Recipient> {
-  return db.transaction(async (tx) => {
+  const { recipient, messageId } = await deps.database.db.transaction(async (tx) => {
     const agent = await lockAgent(tx, user);
     const current = await ownRecipient(tx, agent.id, id);
     const merged = {
@@ -233,6 +252,8 @@ export async function updateRecipient(
     if (problem) throw badRequest(problem.message);
     if (merged.is_primary && !hasChannel(merged)) throw badRequest(SILENT_PRIMARY_DETAIL);
     if (merged.is_primary && !current.isPrimary) await clearPrimary(tx, agent.id, id);
+    const newAddress = merged.email.trim().toLowerCase() !== current.email.trim().toLowerCase();
+    if (newAddress) await revokeRecipientLinks(tx, id);
     const [row] = await tx
       .update(recipients)
       .set({
@@ -245,11 +266,16 @@ export async function updateRecipient(
         phoneCall: merged.phone_call,
         isActive: merged.is_active,
         isPrimary: merged.is_primary,
+        ...(newAddress ? { emailConfirmedAt: null, emailInvitedAt: null } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(recipients.id, id))
       .returning();
     await syncAgent(tx, agent);
+    const messageId =
+      newAddress && !isEmailConfirmed(row!, user)
+        ? await writeInvitation(deps, tx, { agent, user, recipient: row! })
+        : null;
     await audit(tx, {
       action: 'recipient_updated',
       actorId: user.id,
@@ -257,8 +283,11 @@ export async function updateRecipient(
       targetId: id,
       details: { fields: Object.keys(patch) },
     });
-    return toRecipient(row!);
+    const [saved] = await tx.select().from(recipients).where(eq(recipients.id, id));
+    return { recipient: toRecipient(saved!, user), messageId };
   });
+  if (messageId) await dispatchSafely(deps.queue, messageId);
+  return recipient;
 }
 
 export async function removeRecipient(db: Db, user: UserRow, id: string): Promise<void> {

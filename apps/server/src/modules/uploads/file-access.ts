@@ -1,11 +1,19 @@
 import { ERROR } from '@portal/shared';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { refreshTokens, sessionFamilies, type UploadRow, type UserRow, users } from '../../db/schema';
+import { agents, refreshTokens, sessionFamilies, type UploadRow, type UserRow, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { authenticate } from '../../plugins/auth';
 import { readRefreshCookie } from '../auth/cookies';
+
+/** How long the signed link a file's redirect points at lives (S3 and other stores that sign). */
+export const DOWNLOAD_LINK_SECONDS = 300;
+/**
+ * How long a browser may keep that redirect: less than the link lives, by a minute for the time
+ * the answer takes and for clocks that differ (ADR 31).
+ */
+export const DOWNLOAD_REDIRECT_MAX_AGE_SECONDS = DOWNLOAD_LINK_SECONDS - 60;
 
 /**
  * Who is asking for a file: the bearer token's user (API clients), else the user of the live
@@ -13,7 +21,11 @@ import { readRefreshCookie } from '../auth/cookies';
  * scoped to the API, httpOnly, SameSite=Lax). Reading a file never rotates the token.
  */
 async function fileViewer(request: FastifyRequest): Promise<UserRow | null> {
-  const bearer = await authenticate(request).catch(() => null);
+  // An outage or a refused bearer reads as no bearer; a suspended agent's is refused as everywhere.
+  const bearer = await authenticate(request).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 403) throw error;
+    return null;
+  });
   if (bearer?.kind === 'user') return bearer.user;
   const token = readRefreshCookie(request);
   if (!token) return null;
@@ -22,6 +34,7 @@ async function fileViewer(request: FastifyRequest): Promise<UserRow | null> {
     .from(refreshTokens)
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
     .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .leftJoin(agents, eq(agents.userId, users.id))
     .where(
       and(
         eq(refreshTokens.tokenHash, sha256(token)),
@@ -30,6 +43,8 @@ async function fileViewer(request: FastifyRequest): Promise<UserRow | null> {
         isNull(sessionFamilies.revokedAt),
         gt(sessionFamilies.expiresAt, sql`now()`),
         eq(users.isActive, true),
+        // A suspended or terminated agent has no session (ADR 28).
+        or(isNull(agents.agentStatus), notInArray(agents.agentStatus, ['suspended', 'terminated'])),
       ),
     );
   return row?.user ?? null;

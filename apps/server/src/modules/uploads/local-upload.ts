@@ -3,12 +3,36 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { LocalStorageProvider } from '../../providers/storage/local';
 
 class TooLarge extends Error {}
+
+/**
+ * The upload a link was issued for must still be waiting for its bytes: a deleted, refused or
+ * lapsed one takes none (its link stays signed and unexpired for up to 15 minutes).
+ */
+async function requirePending(app: FastifyInstance, key: string): Promise<void> {
+  const id = key.match(/\/([0-9a-f-]{36})\.[a-z0-9]+$/)?.[1];
+  const [upload] = id
+    ? await app.deps.database.db
+        .select({ key: uploads.key, status: uploads.status })
+        .from(uploads)
+        .where(eq(uploads.id, id))
+    : [];
+  if (!upload || upload.key !== key) throw new AppError('forbidden', 'This upload link is not valid.');
+  if (upload.status === 'deleted') {
+    throw new AppError('gone', 'This upload was deleted. Choose the file again to upload it.');
+  }
+  if (upload.status === 'rejected') {
+    throw new AppError('gone', 'This upload was refused or has lapsed. Choose the file again to upload it.');
+  }
+  if (upload.status !== 'pending') throw new AppError('conflict', 'This upload has already been received.');
+}
 
 /**
  * PUT /api/storage/upload/:token: the local provider's stand-in for a presigned S3 URL. The body
@@ -44,6 +68,7 @@ export async function localUploadRoutes(app: FastifyInstance) {
       if (Number.isFinite(declared) && declared > grant.size) {
         throw new AppError('payload_too_large', 'The file is larger than announced.');
       }
+      await requirePending(app, grant.key);
       const file = storage.pathOf(grant.key);
       if (
         await stat(file).then(
@@ -81,6 +106,14 @@ export async function localUploadRoutes(app: FastifyInstance) {
         );
       }
       await rename(partial, file);
+      // Deleted while the body was arriving: the deletion has run, or runs after this check and
+      // finds the file.
+      try {
+        await requirePending(app, grant.key);
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
       return reply.status(200).send({ size: received });
     },
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import { uploads } from '../../db/schema';
 import { loadSharp } from '../../lib/sharp';
@@ -20,6 +20,15 @@ export async function makeWebVersion(deps: AppDeps, uploadId: string): Promise<s
   const webKey = `${upload.key}.web.webp`;
   const output = await original.pipe(resizer).toBuffer();
   await storage.write(webKey, output, 'image/webp');
-  await deps.database.db.update(uploads).set({ webKey }).where(eq(uploads.id, upload.id));
+  const [kept] = await deps.database.db
+    .update(uploads)
+    .set({ webKey })
+    .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'confirmed')))
+    .returning({ id: uploads.id });
+  if (!kept) {
+    // Deleted while it was being made: its deletion may already have run.
+    await storage.delete(webKey).catch(() => {});
+    return null;
+  }
   return webKey;
 }

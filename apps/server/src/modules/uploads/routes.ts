@@ -17,7 +17,7 @@ import { uploads } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { LocalStorageProvider } from '../../providers/storage/local';
-import { requireFileAccess } from './file-access';
+import { DOWNLOAD_LINK_SECONDS, DOWNLOAD_REDIRECT_MAX_AGE_SECONDS, requireFileAccess } from './file-access';
 import { confirmUpload, deleteUpload, reorderMedia, requestUpload } from './service';
 
 const errors = {
@@ -120,9 +120,17 @@ export async function uploadRoutes(app: FastifyInstance) {
       const storage = app.deps.providers.storage;
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      const direct = await storage.downloadUrl(key, {
+        filename,
+        inline,
+        expiresInSeconds: DOWNLOAD_LINK_SECONDS,
+      });
+      if (direct) {
+        // A redirect kept by the browser must never outlive the link it points at.
+        reply.header('Cache-Control', `private, max-age=${DOWNLOAD_REDIRECT_MAX_AGE_SECONDS}`);
+        return reply.redirect(direct, 302);
+      }
       reply.header('Cache-Control', 'private, max-age=3600');
-      const direct = await storage.downloadUrl(key, { filename, inline, expiresInSeconds: 300 });
-      if (direct) return reply.redirect(direct, 302);
       if (!(storage instanceof LocalStorageProvider)) throw notFound('File not found');
       const asciiName = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
       reply.header(

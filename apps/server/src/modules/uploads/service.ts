@@ -11,7 +11,7 @@ import {
   type UploadRequest,
   type UploadTicket,
 } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { type AgentRow, agents, type UploadRow, type UserRow, uploads } from '../../db/schema';
@@ -180,8 +180,11 @@ async function reject(
   message: string,
   code: 'bad_request' | 'unsupported_media_type' | 'payload_too_large',
 ) {
-  await deps.database.db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id));
-  await deps.providers.storage.delete(upload.key).catch(() => {});
+  await deps.database.db
+    .update(uploads)
+    .set({ status: 'rejected', purgeDueAt: null })
+    .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')));
+  await purgeUploads(deps, upload.id);
   throw new AppError(code, message);
 }
 
@@ -222,15 +225,18 @@ export async function confirmUpload(deps: AppDeps, user: UserRow, id: string): P
   const url = fileUrl(deps, upload.id);
   const replaced = await db.transaction(async (tx) => {
     const agent = await lockAgent(tx, upload.agentId!);
+    // Deleted (or swept) since it was read: it stays so.
+    const [stillPending] = await tx
+      .update(uploads)
+      .set({ status: 'confirmed', confirmedAt: sql`now()` })
+      .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
+      .returning({ id: uploads.id });
+    if (!stillPending) throw notFound('Upload not found');
     let previous: unknown = null;
     await updateAgentField(tx, agent, spec.field, (current) => {
       previous = current;
       return spec.multiple ? [...(current as string[]).filter((u) => u !== url), url] : url;
     });
-    await tx
-      .update(uploads)
-      .set({ status: 'confirmed', confirmedAt: sql`now()` })
-      .where(eq(uploads.id, upload.id));
     // A single file replaced (a new certificate, cover...) is deleted: nobody can see it any more,
     // and it must not count against the agent's storage.
     const previousId =
@@ -240,14 +246,12 @@ export async function confirmUpload(deps: AppDeps, user: UserRow, id: string): P
     if (!previousId || previousId === upload.id) return null;
     const [old] = await tx
       .update(uploads)
-      .set({ status: 'deleted' })
+      .set({ status: 'deleted', purgeDueAt: null })
       .where(and(eq(uploads.id, previousId), eq(uploads.agentId, agent.id)))
       .returning();
     return old ?? null;
   });
-  for (const key of [replaced?.key, replaced?.webKey]) {
-    if (key) await deps.providers.storage.delete(key).catch(() => {});
-  }
+  if (replaced) await purgeUploads(deps, replaced.id);
   if (spec.image) {
     await deps.queue
       .send(QUEUES.resizeImage, { uploadId: upload.id }, { retryLimit: 3, retryDelay: 5 })
@@ -264,17 +268,21 @@ export async function deleteUpload(deps: AppDeps, user: UserRow, id: string): Pr
   const spec = specOf(upload.kind);
   const url = fileUrl(deps, upload.id);
   await db.transaction(async (tx) => {
-    if (upload.status === 'confirmed') {
-      const agent = await lockAgent(tx, upload.agentId!);
-      await updateAgentField(tx, agent, spec.field, (current) =>
-        spec.multiple ? (current as string[]).filter((u) => u !== url) : current === url ? '' : current,
+    // The agent, then the upload, locked in the order confirmation takes them: a confirmation
+    // running at the same moment either finishes first (and the file comes off the record) or
+    // finds the upload deleted.
+    const agent = upload.agentId ? await lockAgent(tx, upload.agentId) : null;
+    const [current] = await tx.select().from(uploads).where(eq(uploads.id, upload.id)).for('update');
+    if (!current || current.status === 'deleted') throw notFound('Upload not found');
+    if (current.status === 'confirmed' && agent) {
+      await updateAgentField(tx, agent, spec.field, (value) =>
+        spec.multiple ? (value as string[]).filter((u) => u !== url) : value === url ? '' : value,
       );
     }
-    await tx.update(uploads).set({ status: 'deleted' }).where(eq(uploads.id, upload.id));
+    // Gone for the user now; its objects are owed a deletion until storage has answered (ADR 31).
+    await tx.update(uploads).set({ status: 'deleted', purgeDueAt: null }).where(eq(uploads.id, upload.id));
   });
-  for (const key of [upload.key, upload.webKey]) {
-    if (key) await deps.providers.storage.delete(key).catch(() => {});
-  }
+  await purgeUploads(deps, upload.id);
   return (await loadAgentRecord(db, user.id))!;
 }
 
@@ -303,17 +311,101 @@ export const UPLOAD_KIND_FOR_FIELD = Object.fromEntries(
   Object.entries(UPLOAD_KINDS).map(([kind, spec]) => [spec.field, kind]),
 ) as Record<UploadKindSpec['field'], UploadKind>;
 
-/** Uploads asked for but never confirmed: their objects are removed once the link has long expired. */
+/** Uploads asked for but never confirmed: rejected once their link has long expired, and their objects removed. */
 export async function sweepAbandonedUploads(deps: AppDeps): Promise<number> {
   const { db } = deps.database;
-  const stale = await db
-    .select()
+  const stale = db
+    .select({ id: uploads.id })
     .from(uploads)
     .where(and(eq(uploads.status, 'pending'), sql`${uploads.expiresAt} < now() - interval '1 hour'`))
     .limit(200);
-  for (const upload of stale) {
-    await deps.providers.storage.delete(upload.key).catch(() => {});
-    await db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id));
-  }
-  return stale.length;
+  const rejected = await db
+    .update(uploads)
+    .set({ status: 'rejected', purgeDueAt: null })
+    .where(and(inArray(uploads.id, stale), eq(uploads.status, 'pending')))
+    .returning({ id: uploads.id });
+  for (const { id } of rejected) await purgeUploads(deps, id);
+  return rejected.length;
 }
+
+/**
+ * How long after its URL's expiry a PUT may still create an upload's object: S3 checks the
+ * signature when the request starts, so a PUT begun just before expiry lands when its body has
+ * arrived. An hour, plus the time the file takes at 1 Mbit/s (a 2 GB video: about 4.8 hours).
+ */
+const LATE_PUT_MARGIN_SECONDS = 60 * 60;
+const SLOWEST_PUT_BYTES_PER_SECOND = 125_000;
+const silentAt = sql.raw(
+  `(uploads.expires_at + make_interval(secs => ${LATE_PUT_MARGIN_SECONDS} + uploads.size::double precision / ${SLOWEST_PUT_BYTES_PER_SECOND}))`,
+);
+/** A claim on an owed deletion: another worker leaves it alone meanwhile (or takes it once this lapses). */
+const PURGE_CLAIM = sql.raw(`now() + interval '10 minutes'`);
+/** Storage failed: the next try after 5, 10, 20... minutes, at most 6 hours apart. */
+const PURGE_BACKOFF = sql.raw(
+  `now() + make_interval(mins => least(360, 5 * power(2, least(uploads.purge_attempts, 10))::int))`,
+);
+
+/**
+ * Deletes the objects of deleted and rejected uploads whose deletion is due (ADR 31), or of the
+ * one upload `id`. A deletion that fails is tried again later with backoff; one that succeeds
+ * while the upload URL could still write (a late PUT re-creates the object) is done once more
+ * after that; the deletion made once no PUT can land any more is the last. Any number of
+ * workers may run this side by side: each claims its rows (`FOR UPDATE SKIP LOCKED`).
+ * Returns how many uploads had their objects deleted.
+ */
+export async function purgeUploads(deps: AppDeps, id?: string): Promise<number> {
+  const { db } = deps.database;
+  const due = db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        id ? eq(uploads.id, id) : undefined,
+        inArray(uploads.status, ['deleted', 'rejected']),
+        isNull(uploads.purgedAt),
+        or(isNull(uploads.purgeDueAt), lte(uploads.purgeDueAt, sql`now()`)),
+      ),
+    )
+    .limit(100)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(uploads)
+    .set({ purgeDueAt: PURGE_CLAIM })
+    .where(inArray(uploads.id, due))
+    .returning({
+      id: uploads.id,
+      key: uploads.key,
+      webKey: uploads.webKey,
+      // Read before the deletion: it is the last only if it starts once no PUT can land.
+      last: sql<boolean>`now() >= ${silentAt}`,
+    });
+  let purged = 0;
+  for (const upload of claimed) {
+    // The web version too: a resize job may have written it after the upload was deleted.
+    const keys = new Set([upload.key, upload.webKey ?? upload.key, `${upload.key}.web.webp`]);
+    try {
+      for (const key of keys) await deps.providers.storage.delete(key);
+    } catch (error) {
+      console.warn('[uploads] object not deleted, tried again later', upload.id, (error as Error).message);
+      await db
+        .update(uploads)
+        .set({ purgeAttempts: sql`${uploads.purgeAttempts} + 1`, purgeDueAt: PURGE_BACKOFF })
+        .where(eq(uploads.id, upload.id))
+        .catch(() => {});
+      continue;
+    }
+    purged += 1;
+    await db
+      .update(uploads)
+      .set(
+        upload.last
+          ? { purgedAt: sql`now()`, purgeDueAt: null, purgeAttempts: 0 }
+          : { purgeDueAt: silentAt, purgeAttempts: 0 },
+      )
+      .where(eq(uploads.id, upload.id));
+  }
+  return purged;
+}
+
+/** The clean-up job's part for deleted uploads: every owed deletion that is due. */
+export const purgeDeletedUploads = (deps: AppDeps) => purgeUploads(deps);

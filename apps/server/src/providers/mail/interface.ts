@@ -13,7 +13,13 @@ export interface MailMessage {
 
 export interface MailProvider {
   readonly name: string;
+  /**
+   * Its connections count against an account-wide limit (SMTP): the dispatcher holds a slot for
+   * each one it may open, across processes, and closes them (`close`) before giving slots back.
+   */
+  readonly connectionLimited?: boolean;
   /** Hands the message over; resolves with the provider's id or throws to be retried. */
   send(message: MailMessage): Promise<{ providerMessageId: string }>;
+  /** Closes what is open; a later send opens again. */
   close?(): Promise<void>;
 }

@@ -2,27 +2,49 @@ import { SMTP_CONNECTIONS_MAX } from '@portal/shared';
 import type { Transporter } from 'nodemailer';
 import type { MailMessage, MailProvider } from './interface';
 
+interface Connection {
+  transport: Promise<Transporter>;
+  /** Messages handed to it and not yet answered. */
+  busy: number;
+}
+
 /** Production adapter: any SMTP server, configured by SMTP_URL (smtp:// or smtps://). */
 export class SmtpMailProvider implements MailProvider {
   readonly name = 'smtp';
-  private transport: Promise<Transporter> | null = null;
+  readonly connectionLimited = true;
+  /**
+   * One single-connection pool per message in hand at once: a connection stays open between
+   * messages, and the connections open are never more than the sends running at once (the SMTP
+   * connection slots the dispatcher holds across processes, settings >
+   * provider_limits.smtp_connections). A pool of several would open a new connection whenever a
+   * message arrives before the last one's connection says it is free. The dispatcher closes them
+   * when it is idle; SMTP_CONNECTIONS_MAX is only the ceiling.
+   */
+  private connections: Connection[] = [];
 
   constructor(private readonly url: string) {}
 
-  /** nodemailer loads with the first message, not when the server starts. */
-  private connect(): Promise<Transporter> {
-    this.transport ??= import('nodemailer').then((nodemailer) => this.createTransport(nodemailer));
-    return this.transport;
+  /** A free connection, or a new one; past the ceiling the least busy one queues the message. */
+  private pick(): Connection {
+    const free = this.connections.find((c) => c.busy === 0);
+    if (free) return free;
+    if (this.connections.length >= SMTP_CONNECTIONS_MAX) {
+      return this.connections.reduce((a, b) => (b.busy < a.busy ? b : a));
+    }
+    // nodemailer loads with the first message, not when the server starts.
+    const connection: Connection = {
+      transport: import('nodemailer').then((nodemailer) => this.createTransport(nodemailer)),
+      busy: 0,
+    };
+    this.connections.push(connection);
+    return connection;
   }
 
   private createTransport(nodemailer: typeof import('nodemailer')): Transporter {
-    // A pool: connections stay open between messages. It opens one only when every open one is
-    // busy, so the dispatcher's concurrency (settings > provider_limits.smtp_connections) is how
-    // many are used; SMTP_CONNECTIONS_MAX is only the ceiling.
     return nodemailer.createTransport({
       url: this.url,
       pool: true,
-      maxConnections: SMTP_CONNECTIONS_MAX,
+      maxConnections: 1,
       maxMessages: 1000,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -31,25 +53,34 @@ export class SmtpMailProvider implements MailProvider {
   }
 
   async send(message: MailMessage) {
-    const transport = await this.connect();
-    const info = await transport.sendMail({
-      messageId: `<${message.id}@agent-portal>`,
-      from: message.from,
-      replyTo: message.replyTo ?? undefined,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? undefined,
-      attachments: message.attachments?.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: Buffer.from(a.content, 'base64'),
-      })),
-    });
-    return { providerMessageId: String(info.messageId ?? message.id) };
+    const connection = this.pick();
+    connection.busy++;
+    try {
+      const transport = await connection.transport;
+      const info = await transport.sendMail({
+        messageId: `<${message.id}@agent-portal>`,
+        from: message.from,
+        replyTo: message.replyTo ?? undefined,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+        })),
+      });
+      return { providerMessageId: String(info.messageId ?? message.id) };
+    } finally {
+      connection.busy--;
+    }
   }
 
+  /** Closes every connection; the next message opens a new one. */
   async close() {
-    (await this.transport)?.close();
+    const connections = this.connections;
+    this.connections = [];
+    for (const connection of connections) (await connection.transport.catch(() => null))?.close();
   }
 }

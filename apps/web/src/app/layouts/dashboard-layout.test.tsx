@@ -119,4 +119,20 @@ describe('the signed-in shell', () => {
     expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(within(banner).queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
   });
+
+  it('tells an inactive agent on every page what still works', async () => {
+    signedIn(buildMe({ agent_profile: { agent_status: 'inactive' } }));
+    renderApp('/resources/faq');
+    await screen.findByRole('heading', { level: 1, name: FAQ });
+    const notice = within(screen.getByRole('main')).getByRole('status');
+    expect(notice).toHaveTextContent('Your agent account is inactive.');
+    expect(notice).toHaveTextContent('Contact your office to become active again.');
+  });
+
+  it('shows no status notice to an active agent', async () => {
+    signedIn(buildMe({ agent_profile: { agent_status: 'active' } }));
+    renderApp('/resources/faq');
+    await screen.findByRole('heading', { level: 1, name: FAQ });
+    expect(screen.queryByText(/Your agent account is inactive/)).not.toBeInTheDocument();
+  });
 });

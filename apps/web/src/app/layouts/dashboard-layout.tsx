@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import type { ShellAccount } from '@/components/shell/account';
 import { AccountMenu } from '@/components/shell/account-menu';
+import { AccountStatusNotice } from '@/components/shell/account-status-notice';
 import { Brand } from '@/components/shell/brand';
 import { MobileNav } from '@/components/shell/mobile-nav';
 import { NavList } from '@/components/shell/nav-list';
@@ -45,6 +46,7 @@ export function DashboardLayout() {
         </header>
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">
+            <AccountStatusNotice me={recipient ? null : auth.me} />
             <PageTransition>
               <Outlet />
             </PageTransition>

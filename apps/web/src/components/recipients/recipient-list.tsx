@@ -1,11 +1,11 @@
 import { hasChannel, type Recipient, type RecipientCreate } from '@portal/shared';
-import { Mail, Phone, Star } from 'lucide-react';
+import { CircleCheck, Mail, Phone, Star } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatPhone } from '@/lib/format-phone';
-import { recipientName, useUpdateRecipient } from '@/lib/recipients-api';
+import { recipientName, useResendInvitation, useUpdateRecipient } from '@/lib/recipients-api';
 import { useElementWidth } from '@/lib/use-element-width';
 import { cn } from '@/lib/utils';
 import { RecipientEditContext, RecipientEditDialog } from './recipient-edit-dialog';
@@ -85,6 +85,40 @@ function EmailLine({ email }: { email: string | null | undefined }) {
   );
 }
 
+/**
+ * Whether the address's owner confirmed it: the e-mail composer writes only to confirmed
+ * addresses (lead notifications go either way). Unconfirmed: an invitation (again) at a click.
+ */
+function EmailStatus({ recipient }: { recipient: Recipient }) {
+  const resend = useResendInvitation();
+  if (!recipient.email) return null;
+  if (recipient.email_confirmed) {
+    return (
+      <span className="flex items-center gap-2 text-xs text-muted-foreground">
+        <CircleCheck className="size-3.5 shrink-0 text-primary-text" aria-hidden="true" />
+        Address confirmed
+      </span>
+    );
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+      <span className="text-amber-900">
+        {recipient.email_invited_at ? 'Invitation sent — awaiting confirmation' : 'Address not confirmed yet'}
+      </span>
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto p-0 text-xs"
+        pending={resend.isPending}
+        onClick={() => resend.mutate(recipient)}
+      >
+        {recipient.email_invited_at ? 'Resend invitation' : 'Send invitation'}{' '}
+        <span className="sr-only">to {recipientName(recipient)}</span>
+      </Button>
+    </span>
+  );
+}
+
 function Contact({ recipient }: { recipient: Recipient }) {
   return (
     <div className="grid min-w-0 gap-1 text-sm">
@@ -93,6 +127,7 @@ function Contact({ recipient }: { recipient: Recipient }) {
         <PhoneLink phone={recipient.phone_number} />
       </span>
       <EmailLine email={recipient.email} />
+      <EmailStatus recipient={recipient} />
     </div>
   );
 }
@@ -258,6 +293,7 @@ function RecipientTable({ recipients, onRemoved }: { recipients: Recipient[]; on
                 <div className="grid min-w-0 gap-1">
                   <NameAndBadges recipient={recipient} />
                   <EmailLine email={recipient.email} />
+                  <EmailStatus recipient={recipient} />
                 </div>
               </th>
               <td className="px-3 py-3">

@@ -17,6 +17,45 @@ async function openRouting(server: ReturnType<typeof recipientsServer>, path = '
 }
 
 describe('recipients list', () => {
+  it('says whose address awaits confirmation, and sends the invitation again', async () => {
+    const invited = buildRecipient({
+      _id: 'kim',
+      first_name: 'Kim',
+      last_name: 'Park',
+      email: 'kim@example.com',
+      email_confirmed: false,
+      email_invited_at: '2025-01-01T00:00:00.000Z',
+    });
+    const never = buildRecipient({
+      _id: 'lou',
+      first_name: 'Lou',
+      last_name: 'Reed',
+      email: 'lou@example.com',
+      email_confirmed: false,
+    });
+    const { user, calls } = await openRouting(recipientsServer([buildAgentRecipient(), invited, never]));
+
+    expect(within(card('Alex Agent')).getByText('Address confirmed')).toBeInTheDocument();
+    const kim = within(card('Kim Park'));
+    expect(kim.getByText('Invitation sent — awaiting confirmation')).toBeInTheDocument();
+    expect(kim.queryByText('Address confirmed')).not.toBeInTheDocument();
+    const lou = within(card('Lou Reed'));
+    expect(lou.getByText('Address not confirmed yet')).toBeInTheDocument();
+    await user.click(lou.getByRole('button', { name: 'Send invitation to Lou Reed' }));
+
+    await user.click(kim.getByRole('button', { name: 'Resend invitation to Kim Park' }));
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
+        expect.arrayContaining([
+          'POST /api/portal/me/recipients/kim/resend-confirmation',
+          'POST /api/portal/me/recipients/lou/resend-confirmation',
+        ]),
+      ),
+    );
+    // Lou was invited just now: the list says so once it is fetched again.
+    expect(await lou.findByText('Invitation sent — awaiting confirmation')).toBeInTheDocument();
+  });
+
   it('shows the agent first, primary and not removable, then the others', async () => {
     await openRouting(recipientsServer([buildAgentRecipient(), jamie]));
 
@@ -49,8 +88,8 @@ describe('recipients list', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     // The name, its badges and the e-mail share the column that takes the free space.
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-      'Alex AgentYouPrimaryagent@example.com',
-      'Jamie Leejamie@example.com',
+      'Alex AgentYouPrimaryagent@example.comAddress confirmed',
+      'Jamie Leejamie@example.comAddress confirmed',
     ]);
     expect(within(rows[0]!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Remove Jamie Lee' })).toBeInTheDocument();

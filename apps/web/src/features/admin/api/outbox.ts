@@ -1,4 +1,10 @@
-import type { AdminMessage, AdminOutboxListSchema, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@portal/shared';
+import type {
+  AdminMessage,
+  AdminOutboxListSchema,
+  AdminProviderLimits,
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
+} from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -38,3 +44,13 @@ export function useRetryMessage() {
     invalidate: [adminKeys.area('messages'), adminKeys.overview()],
   });
 }
+
+/** GET /admin/provider-limits: each account limit and how close the network runs to it. */
+export const providerLimitsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.list('messages', { view: 'provider-limits' }),
+    queryFn: ({ signal }) => api.get<AdminProviderLimits>('/admin/provider-limits', { signal }),
+    refetchInterval: 15_000,
+  });
+
+export const useProviderLimits = () => useQuery(providerLimitsQueryOptions());

@@ -1,5 +1,5 @@
 // Moves an agent to another status: only the moves the rules allow now, with a required reason.
-import type { AdminAgentDetail, AgentStatus } from '@portal/shared';
+import { type AdminAgentDetail, type AgentStatus, STATUS_EFFECTS } from '@portal/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -60,7 +60,7 @@ export function AgentStatusChangeDialog({ detail, name }: { detail: AdminAgentDe
         open={open}
         onOpenChange={start}
         title="Change status"
-        description={`${name} is ${AGENT_STATUS_LABELS[detail.agent.agent_status].toLowerCase()}. The agent is not told by the portal; tell them yourself if they should know.`}
+        description={`${name} is ${AGENT_STATUS_LABELS[detail.agent.agent_status].toLowerCase()}. The agent is not e-mailed about the change; a suspended or terminated agent is told why when they next sign in.`}
         confirmLabel="Change status"
         destructive={status === 'terminated' || status === 'suspended'}
         pending={update.isPending}
@@ -70,9 +70,7 @@ export function AgentStatusChangeDialog({ detail, name }: { detail: AdminAgentDe
         <Field
           label="New status"
           error={problems.status}
-          description={
-            status === 'terminated' ? 'Termination is final: the status can never change again.' : undefined
-          }
+          description={status ? STATUS_EFFECTS[status] : undefined}
         >
           <NativeSelect value={status} onChange={(event) => setStatus(event.target.value as AgentStatus)}>
             <option value="">Choose a status</option>

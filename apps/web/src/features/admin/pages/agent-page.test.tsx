@@ -98,7 +98,11 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
       'Suspended',
       'Terminated',
     ]);
+    await user.selectOptions(within(dialog).getByLabelText('New status'), 'suspended');
+    // Each choice says what it does to the agent's access before it is made.
+    expect(within(dialog).getByText(/signed out at once and cannot sign in until/)).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'inactive');
+    expect(within(dialog).getByText(/can still sign in, read and update their leads/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
     expect(within(dialog).getByText('Give a reason for the change')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');

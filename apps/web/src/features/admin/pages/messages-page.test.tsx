@@ -1,4 +1,4 @@
-import type { AdminMessage } from '@portal/shared';
+import type { AdminMessage, AdminProviderLimits } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
@@ -6,6 +6,17 @@ import { renderApp } from '@/test/render-app';
 import { buildMessage, list, superuserServer } from '../test/console-data';
 
 const PAGE_LOAD = { timeout: 5000 };
+
+const PROVIDER_LIMITS: AdminProviderLimits = {
+  texts: {
+    per_second: 30,
+    last_minute: 840,
+    peak_second: 28,
+    peak_at: '2026-11-20T12:00:00Z',
+    paused_until: null,
+  },
+  smtp: { connections: 5, in_use: 3 },
+};
 
 function failedSms(): AdminMessage {
   return buildMessage({
@@ -44,6 +55,7 @@ function failedSms(): AdminMessage {
 function outboxServer(messages: AdminMessage[]) {
   return superuserServer({
     'GET /api/admin/outbox': () => json(200, list(messages)),
+    'GET /api/admin/provider-limits': () => json(200, PROVIDER_LIMITS),
     'POST /api/admin/outbox/:id/retry': (request) => {
       const id = request.path.split('/').at(-2);
       const index = messages.findIndex((message) => message.id === id);
@@ -120,5 +132,20 @@ describe('the messages page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('The message to +16025550142 is queued to be sent again'),
     ).toBeInTheDocument();
+  });
+
+  it('shows each provider limit and how close the network runs to it', async () => {
+    const server = outboxServer([]);
+    renderApp('/admin/messages');
+    const limits = await screen.findByRole(
+      'region',
+      { name: 'Provider limits, all servers together' },
+      PAGE_LOAD,
+    );
+    expect(await within(limits).findByText('Busiest second 28 of 30')).toBeInTheDocument();
+    expect(within(limits).getByText('840')).toBeInTheDocument();
+    expect(within(limits).getByText('At most 1,800 a minute')).toBeInTheDocument();
+    expect(within(limits).getByText('3 of 5 in use')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/admin/provider-limits')).toHaveLength(1);
   });
 });

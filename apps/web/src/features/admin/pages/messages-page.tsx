@@ -17,6 +17,7 @@ import {
 import { MessageSheet, RetryButton } from '../components/message-sheet';
 import { AdminPageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
+import { ProviderLimits } from '../components/provider-limits';
 import { tableSorting, useListParams } from '../components/use-list-params';
 import { formatWhen } from '../components/when';
 
@@ -138,6 +139,7 @@ export function AdminMessagesPage() {
         title="Messages"
         description="Every e-mail, text message and call the portal sends, newest first. Open one to see what it said and each attempt."
       />
+      <ProviderLimits />
       <ListToolbar>
         <FilterSelect
           label="Status"

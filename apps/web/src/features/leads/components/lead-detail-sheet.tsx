@@ -217,10 +217,13 @@ function SendEmailAction({ lead }: { lead: Lead }) {
   const [wanted, setWanted] = useState(false);
   const reasonId = useId();
   const nobody = options.data?.to.length === 0;
+  const awaiting = (options.data?.awaiting_confirmation.length ?? 0) > 0;
   const reason = options.isError
     ? `E-mail is not available right now: ${errorMessage(options.error)}`
     : nobody
-      ? 'No e-mail address to write to: this lead has none, and none of your recipients has one.'
+      ? awaiting
+        ? 'No e-mail address to write to yet: this lead has none, and your recipients have not confirmed their address (they confirm it with the link in the invitation we sent them).'
+        : 'No e-mail address to write to: this lead has none, and none of your recipients has one.'
       : null;
   const unavailable = !options.data || nobody;
   const preload = () => void loadComposer();

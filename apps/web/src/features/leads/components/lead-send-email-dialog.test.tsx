@@ -195,6 +195,35 @@ describe('the e-mail composer', { timeout: 30_000 }, () => {
     expect(calls.filter((call) => call.path === '/api/portal/agents/send-email')).toHaveLength(0);
   });
 
+  it('does not offer a recipient who has not confirmed their address, and says why', async () => {
+    leadsServer(
+      [buildLead({ id: LEAD_ID, first_name: 'Pat', last_name: 'Owner', email: 'pat@example.com' })],
+      { recipients: [RILEY], awaiting: [{ ...RILEY, email: 'sam@example.com', label: 'Sam (recipient)' }] },
+    );
+    const { dialog } = await openComposer('Pat Owner');
+    const to = within(dialog).getByLabelText('To');
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['pat@example.com · Pat Owner (lead)', 'riley@example.com · Riley Helper (recipient)']);
+    expect(to).toHaveAccessibleDescription(
+      'Not offered until they confirm their address with the link in our invitation: sam@example.com. You can resend the invitation from your routing list.',
+    );
+  });
+
+  it('is unavailable, saying why, when the only recipients have not confirmed their address', async () => {
+    leadsServer([buildLead({ id: LEAD_ID, first_name: 'Pat', last_name: 'Owner', email: '' })], {
+      awaiting: [{ email: 'sam@example.com', label: 'Sam (recipient)', kind: 'recipient' }],
+    });
+    const { user } = renderApp('/leads');
+    await user.click(await screen.findByRole('button', { name: /Pat Owner/ }, PAGE_LOAD));
+    const panel = await screen.findByRole('dialog', { name: 'Pat Owner' });
+    const button = within(panel).getByRole('button', { name: 'Send e-mail' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveAccessibleDescription(/your recipients have not confirmed their address/);
+  });
+
   it('is unavailable, with the reason, when nobody has an address to write to', async () => {
     leadsServer([buildLead({ id: LEAD_ID, first_name: 'Pat', last_name: 'Owner', email: '' })]);
     const { user } = renderApp('/leads');

@@ -39,6 +39,13 @@ function fieldError(detail: string): { field: (typeof FIELDS)[number]; message: 
   return field && match ? { field, message: match[2]! } : null;
 }
 
+/** Recipients not offered under To, and why (SECURITY.md item 27). */
+function awaitingNote(options: SendEmailOptions): string | undefined {
+  const waiting = options.awaiting_confirmation.map((option) => option.email);
+  if (waiting.length === 0) return undefined;
+  return `Not offered until they confirm their address with the link in our invitation: ${waiting.join(', ')}. You can resend the invitation from your routing list.`;
+}
+
 /**
  * The agent writes to the lead or to one of their recipients (SPEC.md section 7). The portal
  * sends it; replies go to the address chosen under From. What was typed stays here when the
@@ -124,7 +131,7 @@ export function LeadSendEmailDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate aria-label="Send an e-mail" onSubmit={onSubmit} className="grid min-w-0 gap-4">
-          <Field label="To" error={errors.to?.message}>
+          <Field label="To" description={awaitingNote(options)} error={errors.to?.message}>
             <NativeSelect {...form.register('to')}>
               {options.to.map((option) => (
                 // The address first: on a phone the end of a long option is cut off.

@@ -74,6 +74,8 @@ export interface LeadsServerOptions {
   stats?: LeadStats;
   /** The agent's recipients the composer may write to (the lead's own address comes first). */
   recipients?: EmailAddressOption[];
+  /** The agent's recipients not offered because they have not confirmed their address. */
+  awaiting?: EmailAddressOption[];
   /** Replace a default handler (a failure, a slow answer). */
   extra?: Record<string, Handler>;
 }
@@ -167,6 +169,7 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
             return json(200, {
               from: [OWN_ADDRESS, OFFICE_ADDRESS],
               to: [...own, ...(options.recipients ?? [])],
+              awaiting_confirmation: options.awaiting ?? [],
             });
           },
           'POST /api/portal/agents/send-email': (request) => {

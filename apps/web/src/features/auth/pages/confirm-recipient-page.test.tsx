@@ -1,0 +1,43 @@
+import { RECIPIENT_CONFIRM_FAILED } from '@portal/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+describe("a recipient's confirmation page", () => {
+  it('confirms the address once on arrival, also under StrictMode, and says so', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/recipient/confirm-email': () =>
+        json(200, {
+          detail: 'Your e-mail address is confirmed.',
+          email: 'riley@example.com',
+          agent_name: 'Dana Reyes',
+        }),
+    });
+    renderApp('/recipient/confirm/tok-1', { strict: true });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'E-mail address confirmed' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/riley@example\.com is confirmed: Dana Reyes can now write to you/),
+    ).toBeInTheDocument();
+    const calls = callsTo('POST /api/recipient/confirm-email');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ token: 'tok-1' });
+  });
+
+  it('says clearly when the link is used, replaced or expired', async () => {
+    mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/recipient/confirm-email': () => json(400, { detail: RECIPIENT_CONFIRM_FAILED }),
+    });
+    renderApp('/recipient/confirm/old');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirmation link not valid' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(RECIPIENT_CONFIRM_FAILED)).toBeInTheDocument();
+  });
+});
