@@ -166,21 +166,58 @@ describe('ServiceAreaPatchSchema', () => {
 });
 
 describe('serviceAreaSummary (the service agreement prints it)', () => {
-  it('names whole states and counties with the ZIP codes they cover, or a few ZIP codes alone', () => {
+  // The dataset's facts, as the server and the picker pass them: each state's counties and ZIPs.
+  const county = (name: string, ...zips: string[]) => ({ name, zips: zips.map((zip) => ({ zip })) });
+  const ARIZONA = {
+    code: 'AZ',
+    name: 'Arizona',
+    counties: [
+      county('Maricopa', '85003', '85004', '85006', '85007', '85008', '85009'),
+      county('Pinal', '85118', '85119', '85120'),
+    ],
+  };
+  const NEVADA = { code: 'NV', name: 'Nevada', counties: [county('Clark', '89101', '89102')] };
+
+  it('names only what is whole, and lists the ZIP codes of a county served in part', () => {
+    // Part of Maricopa and all of Pinal: the saved area's states and counties list Arizona and
+    // both counties, yet neither Arizona nor Maricopa is served whole.
     expect(
-      serviceAreaSummary({
-        states: [{ short: 'NV', long: 'Nevada' }],
-        counties: [{ county_name: 'maricopa', state: 'AZ' }],
-        zipcodes: Array.from({ length: 1234 }, (_, i) => String(85000 + i)),
-      }),
-    ).toBe('all of Nevada and Maricopa County, AZ (1,234 ZIP codes)');
-    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: ['85006', '85004'] })).toBe(
-      'ZIP codes 85004 and 85006',
+      serviceAreaSummary(
+        { zipcodes: ['85118', '85119', '85120', '85003', '85004', '85006'], excluded_zips: ['85007'] },
+        [ARIZONA],
+      ),
+    ).toBe(
+      'All of Pinal County, AZ; in Maricopa County, AZ: ZIP codes 85003, 85004 and 85006; excluding 85007',
     );
-    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: ['85004'] })).toBe('ZIP code 85004');
-    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: ['1', '2', '3', '4', '5', '6'] })).toBe(
-      '6 ZIP codes',
+  });
+
+  it('names a whole state, and a county served all but a few ZIP codes by what it leaves out', () => {
+    expect(
+      serviceAreaSummary(
+        {
+          zipcodes: ['89101', '89102', '85003', '85004', '85006', '85008', '85009'],
+          excluded_zips: ['85007'],
+          excluded_cities: [{ city_name: 'mesa' }],
+        },
+        [NEVADA, ARIZONA],
+      ),
+    ).toBe('All of Nevada; Maricopa County, AZ, except ZIP code 85007; excluding Mesa');
+    expect(serviceAreaSummary({ zipcodes: ['85118'] }, [ARIZONA])).toBe(
+      'in Pinal County, AZ: ZIP code 85118',
     );
-    expect(serviceAreaSummary({ states: [], counties: [], zipcodes: [] })).toBe('');
+    expect(serviceAreaSummary({ zipcodes: ['85118', '85119', '85120'] }, [ARIZONA])).toBe(
+      'All of Pinal County, AZ',
+    );
+    expect(
+      serviceAreaSummary(
+        { zipcodes: ['85003', '85004', '85006', '85007', '85008', '85009', '85118', '85119', '85120'] },
+        [ARIZONA],
+      ),
+    ).toBe('All of Arizona');
+  });
+
+  it('lists ZIP codes the place data does not know, and is empty for no ZIP code', () => {
+    expect(serviceAreaSummary({ zipcodes: ['99999'] }, [ARIZONA])).toBe('ZIP code 99999');
+    expect(serviceAreaSummary({ zipcodes: [] }, [ARIZONA])).toBe('');
   });
 });

@@ -50,28 +50,70 @@ const titleWords = (value: string) => value.replace(/\b\p{L}/gu, (letter) => let
 const joinAnd = (parts: string[]) =>
   parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 
+/** What the dataset says of a state the area touches: its counties and their ZIP codes. */
+export interface ServiceAreaPlaces {
+  code: string;
+  name: string;
+  counties: { name: string; zips: { zip: string }[] }[];
+}
+
+const zipList = (zips: string[]) =>
+  `ZIP code${zips.length === 1 ? '' : 's'} ${joinAnd([...zips].sort(byText))}`;
+
 /**
- * How the saved service area reads in the service agreement (issue #18 item 1): its whole
- * states and counties, and how many ZIP codes that covers; a few ZIP codes alone are named.
- * Empty when nothing is saved.
+ * How the saved service area reads in the service agreement: exactly what the agent serves. A
+ * state is named only when every ZIP code of it is covered, a county likewise; otherwise the
+ * county's covered ZIP codes are listed ("in Maricopa County, AZ: ZIP codes 85003 and 85004"),
+ * or, when most of it is covered, the ones it leaves out ("Maricopa County, AZ, except ZIP code
+ * 85007"). Excluded ZIP codes and cities not already said follow. `places` are the states the
+ * ZIP codes are in, from the dataset; a ZIP code no state of them has is listed on its own.
+ * Empty when nothing is covered.
  */
-export function serviceAreaSummary(area: {
-  states: { short: string; long: string }[];
-  counties: { county_name: string; state: string }[];
-  zipcodes: string[];
-}): string {
-  const parts = [
-    ...area.states.map((state) => `all of ${state.long}`),
-    ...area.counties.map((county) => `${titleWords(county.county_name.trim())} County, ${county.state}`),
-  ];
-  const count = area.zipcodes.length;
-  if (parts.length === 0) {
-    if (count === 0) return '';
-    if (count <= 5) return `ZIP code${count === 1 ? '' : 's'} ${joinAnd([...area.zipcodes].sort(byText))}`;
-    return `${count.toLocaleString('en-US')} ZIP codes`;
+export function serviceAreaSummary(
+  area: { zipcodes: string[]; excluded_zips?: string[]; excluded_cities?: { city_name: string }[] | null },
+  places: ServiceAreaPlaces[],
+): string {
+  const covered = new Set(area.zipcodes);
+  const whole: string[] = [];
+  const partial: string[] = [];
+  const said = new Set<string>();
+  const placed = new Set<string>();
+  for (const state of [...places].sort((a, b) => byText(a.name, b.name))) {
+    const counties = state.counties.map((county) => ({
+      name: `${titleWords(county.name.trim())} County, ${state.code}`,
+      zips: county.zips.map((entry) => entry.zip),
+    }));
+    const stateZips = counties.flatMap((county) => county.zips);
+    for (const zip of stateZips) if (covered.has(zip)) placed.add(zip);
+    if (stateZips.length > 0 && stateZips.every((zip) => covered.has(zip))) {
+      whole.push(`All of ${state.name}`);
+      continue;
+    }
+    for (const county of [...counties].sort((a, b) => byText(a.name, b.name))) {
+      const inside = county.zips.filter((zip) => covered.has(zip));
+      if (inside.length === 0) continue;
+      if (inside.length === county.zips.length) {
+        whole.push(`All of ${county.name}`);
+        continue;
+      }
+      const left = county.zips.filter((zip) => !covered.has(zip));
+      if (inside.length > left.length && left.length <= 10) {
+        partial.push(`${county.name}, except ${zipList(left)}`);
+        for (const zip of left) said.add(zip);
+      } else partial.push(`in ${county.name}: ${zipList(inside)}`);
+    }
   }
-  const zips = count > 0 ? ` (${count.toLocaleString('en-US')} ZIP code${count === 1 ? '' : 's'})` : '';
-  return `${joinAnd(parts)}${zips}`;
+  const unplaced = [...covered].filter((zip) => !placed.has(zip));
+  if (unplaced.length > 0) partial.push(zipList(unplaced));
+  if (whole.length + partial.length === 0) return '';
+
+  const excluded = [
+    ...(area.excluded_zips ?? []).filter((zip) => !said.has(zip)).sort(byText),
+    ...(area.excluded_cities ?? []).map((city) => titleWords(city.city_name.trim())),
+  ];
+  const parts = [...whole, ...partial];
+  if (excluded.length > 0) parts.push(`excluding ${joinAnd(excluded)}`);
+  return parts.join('; ');
 }
 
 /**

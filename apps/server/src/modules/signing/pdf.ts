@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFPage } from 'pdf-lib';
+import { PdfText, type TextStyle } from '../../lib/pdf-text';
+import { loadSharp } from '../../lib/sharp';
 import type { Agreement } from './template';
 
 /**
  * The agreement PDFs (DESIGN.md section 6): the original, generated from the agreement's wording,
- * and the final copy with the signatures placed and an audit certificate page.
+ * and the final copy with the signatures placed and an audit certificate page. Text in any script
+ * is drawn through lib/pdf-text (names are kept as people write them).
  */
 
 const PAGE = { width: 612, height: 792 } as const; // US Letter
@@ -30,113 +31,51 @@ const loadPdfLib = () => {
 /** The signature page: one block per signer, top to bottom in signing order. */
 const SIGNATURE_BLOCK = { top: 620, height: 150, boxWidth: 260, boxHeight: 56 } as const;
 const blockTop = (order: number) => SIGNATURE_BLOCK.top - (order - 1) * SIGNATURE_BLOCK.height;
-
-/**
- * The fonts written into every agreement: DejaVu (Sans, Sans Bold, and Serif Bold Italic for a
- * typed signature), which cover Latin with every accent, Greek and Cyrillic. A legal document
- * keeps people's names as they write them (issue #17 item 9); the standard PDF fonts knew
- * WinAnsi only and printed "?" for "ł". Only the glyphs a document uses are embedded.
- */
-const FONT_FILES = {
-  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-  script: 'dejavu-fonts-ttf/ttf/DejaVuSerif-BoldItalic.ttf',
-} as const;
-type FontName = keyof typeof FONT_FILES;
-let fontBytes: Promise<Record<FontName, Buffer>> | null = null;
-
-const loadFontBytes = () => {
-  fontBytes ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const names = Object.keys(FONT_FILES) as FontName[];
-    const files = await Promise.all(names.map((name) => readFile(require.resolve(FONT_FILES[name]))));
-    return Object.fromEntries(names.map((name, i) => [name, files[i]!])) as Record<FontName, Buffer>;
-  })();
-  return fontBytes;
-};
-
-async function embedFonts(pdf: PDFDocument): Promise<Record<FontName, PDFFont>> {
-  const [{ default: fontkit }, bytes] = await Promise.all([import('@pdf-lib/fontkit'), loadFontBytes()]);
-  pdf.registerFontkit(fontkit);
-  const [regular, bold, script] = await Promise.all(
-    (['regular', 'bold', 'script'] as const).map((name) => pdf.embedFont(bytes[name], { subset: true })),
-  );
-  return { regular: regular!, bold: bold!, script: script! };
-}
-
-/** The characters a font can draw, per font, read once. */
-const drawable = new WeakMap<PDFFont, Set<number>>();
-
-/** Text as the font can draw it: a character it has no glyph for (a CJK name, say) becomes "?". */
-function printable(font: PDFFont, text: string): string {
-  let known = drawable.get(font);
-  if (!known) {
-    known = new Set(font.getCharacterSet());
-    drawable.set(font, known);
-  }
-  let out = '';
-  for (const char of text.replace(/\s+/g, ' ')) out += known.has(char.codePointAt(0)!) ? char : '?';
-  return out;
-}
-
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of printable(font, text).split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    // A word longer than the line (a user agent, a hash) is cut where it must be.
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+/** A drawn signature fills its box but for this margin on each side. */
+export const DRAWN_SIGNATURE_PADDING = 4;
 
 /** Writes flowing text, adding pages as needed. */
 class Writer {
   page!: PDFPage;
   y = 0;
-  constructor(
+  private constructor(
     private readonly pdf: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
+    private readonly fonts: PdfText,
     private readonly footer: string,
-  ) {
-    this.newPage();
+  ) {}
+
+  static async start(pdf: PDFDocument, fonts: PdfText, footer: string) {
+    const writer = new Writer(pdf, fonts, footer);
+    await writer.newPage();
+    return writer;
   }
 
-  newPage() {
+  async newPage() {
     this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - MARGIN;
     const number = this.pdf.getPageCount();
-    this.page.drawText(printable(this.regular, `${this.footer} - page ${number}`), {
+    await this.fonts.draw(this.page, `${this.footer} - page ${number}`, {
       x: MARGIN,
       y: 36,
       size: 8,
-      font: this.regular,
       color: MUTED,
     });
   }
 
-  text(text: string, options: { size?: number; font?: PDFFont; gap?: number; color?: Color } = {}) {
+  async text(text: string, options: { size?: number; style?: TextStyle; gap?: number; color?: Color } = {}) {
     const size = options.size ?? 10.5;
-    const font = options.font ?? this.regular;
+    const style = options.style ?? 'regular';
     const leading = size * 1.4;
-    for (const line of wrap(font, text, size, TEXT_WIDTH)) {
-      if (this.y - leading < MARGIN) this.newPage();
+    for (const line of await this.fonts.wrap(text, size, TEXT_WIDTH, style)) {
+      if (this.y - leading < MARGIN) await this.newPage();
       this.y -= leading;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: options.color ?? INK });
+      await this.fonts.draw(this.page, line, {
+        x: MARGIN,
+        y: this.y,
+        size,
+        style,
+        color: options.color ?? INK,
+      });
     }
     this.y -= options.gap ?? 6;
   }
@@ -158,28 +97,23 @@ export async function generateAgreementPdf(
   pdf.setProducer(meta.company);
   pdf.setCreator(meta.company);
   pdf.setCreationDate(new Date());
-  const { regular, bold } = await embedFonts(pdf);
-  const writer = new Writer(pdf, regular, bold, `${agreement.title} - request ${meta.requestId}`);
+  const fonts = await PdfText.for(pdf);
+  const writer = await Writer.start(pdf, fonts, `${agreement.title} - request ${meta.requestId}`);
 
-  writer.text(agreement.title, { size: 20, font: bold, gap: 14 });
+  await writer.text(agreement.title, { size: 20, style: 'bold', gap: 14 });
   for (const section of agreement.sections) {
-    writer.text(section.heading, { size: 12.5, font: bold, gap: 4 });
-    for (const paragraph of section.paragraphs) writer.text(paragraph);
+    await writer.text(section.heading, { size: 12.5, style: 'bold', gap: 4 });
+    for (const paragraph of section.paragraphs) await writer.text(paragraph);
     writer.y -= 8;
   }
 
-  writer.newPage();
-  writer.text('Signatures', { size: 16, font: bold, gap: 4 });
-  writer.text('Each party signs in the order below.', { color: MUTED });
+  await writer.newPage();
+  await writer.text('Signatures', { size: 16, style: 'bold', gap: 4 });
+  await writer.text('Each party signs in the order below.', { color: MUTED });
   for (const signer of agreement.signers) {
     const top = blockTop(signer.order);
     const page = writer.page;
-    page.drawText(printable(bold, `${signer.order}. ${signer.role}`), {
-      x: MARGIN,
-      y: top,
-      size: 11,
-      font: bold,
-    });
+    await fonts.draw(page, `${signer.order}. ${signer.role}`, { x: MARGIN, y: top, size: 11, style: 'bold' });
     page.drawRectangle({
       x: MARGIN,
       y: top - 12 - SIGNATURE_BLOCK.boxHeight,
@@ -193,17 +127,16 @@ export async function generateAgreementPdf(
     // Up to three lines for the name and two for the address: four fit above the "Signed" line,
     // and a name that long is rarer than an address.
     const details = [
-      ...wrap(regular, `Name: ${signer.name}`, 9.5, column).slice(0, 3),
-      ...wrap(regular, `E-mail: ${signer.email}`, 9.5, column).slice(0, 2),
+      ...(await fonts.wrap(`Name: ${signer.name}`, 9.5, column)).slice(0, 3),
+      ...(await fonts.wrap(`E-mail: ${signer.email}`, 9.5, column)).slice(0, 2),
     ];
-    details.forEach((line, index) => {
-      page.drawText(line, {
+    for (const [index, line] of details.entries()) {
+      await fonts.draw(page, line, {
         x: MARGIN + SIGNATURE_BLOCK.boxWidth + 16,
         y: top - 26 - index * 12,
         size: 9.5,
-        font: regular,
       });
-    });
+    }
   }
   return Buffer.from(await pdf.save());
 }
@@ -253,7 +186,7 @@ const stamp = (date: Date | null) =>
 export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Promise<Buffer> {
   const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.load(source);
-  const { regular, bold, script } = await embedFonts(pdf);
+  const fonts = await PdfText.for(pdf);
   const signaturePage = pdf.getPage(pdf.getPageCount() - 1);
 
   for (const signer of info.signers) {
@@ -262,71 +195,104 @@ export async function finaliseAgreementPdf(source: Buffer, info: FinalInfo): Pro
     const box = { x: MARGIN, y: top - 12 - SIGNATURE_BLOCK.boxHeight };
     if (signer.mark.kind === 'typed') {
       let size = 24;
-      const text = printable(script, signer.mark.value);
-      while (size > 10 && script.widthOfTextAtSize(text, size) > SIGNATURE_BLOCK.boxWidth - 16) size -= 1;
-      signaturePage.drawText(text, { x: box.x + 8, y: box.y + 18, size, font: script, color: SIGNATURE_INK });
+      const text = signer.mark.value;
+      while (size > 10 && (await fonts.width(text, size, 'script')) > SIGNATURE_BLOCK.boxWidth - 16)
+        size -= 1;
+      await fonts.draw(signaturePage, text, {
+        x: box.x + 8,
+        y: box.y + 18,
+        size,
+        style: 'script',
+        color: SIGNATURE_INK,
+      });
     } else {
-      const png = await pdf.embedPng(Buffer.from(signer.mark.value.split(',')[1] ?? '', 'base64'));
-      const scaled = png.scaleToFit(SIGNATURE_BLOCK.boxWidth - 8, SIGNATURE_BLOCK.boxHeight - 8);
+      // The drawing is cropped to its ink and fills the box, as the signer drew it on the page.
+      const png = await pdf.embedPng(await inkOnly(signer.mark.value));
+      const room = {
+        width: SIGNATURE_BLOCK.boxWidth - DRAWN_SIGNATURE_PADDING * 2,
+        height: SIGNATURE_BLOCK.boxHeight - DRAWN_SIGNATURE_PADDING * 2,
+      };
+      const scaled = png.scaleToFit(room.width, room.height);
       signaturePage.drawImage(png, {
-        x: box.x + 4,
-        y: box.y + 4,
+        x: box.x + DRAWN_SIGNATURE_PADDING + (room.width - scaled.width) / 2,
+        y: box.y + DRAWN_SIGNATURE_PADDING + (room.height - scaled.height) / 2,
         width: scaled.width,
         height: scaled.height,
       });
     }
     // Below the name and e-mail (up to five lines beside the box).
-    signaturePage.drawText(printable(regular, `Signed ${stamp(signer.signedAt)}`), {
+    await fonts.draw(signaturePage, `Signed ${stamp(signer.signedAt)}`, {
       x: MARGIN + SIGNATURE_BLOCK.boxWidth + 16,
       y: top - 96,
       size: 9.5,
-      font: regular,
       color: SIGNATURE_INK,
     });
   }
 
-  const writer = new Writer(
+  const writer = await Writer.start(
     pdf,
-    regular,
-    bold,
+    fonts,
     `${info.title} - audit certificate - request ${info.requestId}`,
   );
-  writer.text('Audit certificate', { size: 18, font: bold, gap: 10 });
-  writer.text(`Document: ${info.title}`);
-  writer.text(`Signature request: ${info.requestId}`);
-  writer.text(`Issued by: ${info.company}`);
-  writer.text(
+  await writer.text('Audit certificate', { size: 18, style: 'bold', gap: 10 });
+  await writer.text(`Document: ${info.title}`);
+  await writer.text(`Signature request: ${info.requestId}`);
+  await writer.text(`Issued by: ${info.company}`);
+  await writer.text(
     `Signatures collected by: ${info.provider === 'builtin' ? `${info.company} (built-in e-signature)` : 'DigiSigner'}`,
   );
-  writer.text(`Prepared: ${stamp(info.createdAt)}`);
-  writer.text(`Completed: ${stamp(info.completedAt)}`);
-  writer.text(`SHA-256 of the original document: ${info.originalSha256}`, { gap: 14 });
+  await writer.text(`Prepared: ${stamp(info.createdAt)}`);
+  await writer.text(`Completed: ${stamp(info.completedAt)}`);
+  await writer.text(`SHA-256 of the original document: ${info.originalSha256}`, { gap: 14 });
 
-  writer.text('Signers', { size: 13, font: bold, gap: 4 });
+  await writer.text('Signers', { size: 13, style: 'bold', gap: 4 });
   for (const signer of info.signers) {
-    writer.text(`${signer.order}. ${signer.role}: ${signer.name} <${signer.email}>`, { font: bold, gap: 2 });
-    // DigiSigner's signatures carry the time the portal learned of them, and say so.
-    const how = signer.mark ? ` (${signer.mark.kind} signature)` : ' (recorded when DigiSigner reported it)';
-    writer.text(`Signed: ${stamp(signer.signedAt)}${how}`, {
+    await writer.text(`${signer.order}. ${signer.role}: ${signer.name} <${signer.email}>`, {
+      style: 'bold',
       gap: 2,
     });
-    writer.text(`First viewed: ${stamp(signer.firstViewedAt)}`, { gap: 2 });
-    writer.text(`IP address: ${signer.ip ?? '-'}`, { gap: 2 });
-    writer.text(`User agent: ${signer.userAgent ?? '-'}`, { size: 9, gap: 10 });
+    // DigiSigner's signatures carry the time the portal learned of them, and say so.
+    const how = signer.mark ? ` (${signer.mark.kind} signature)` : ' (recorded when DigiSigner reported it)';
+    await writer.text(`Signed: ${stamp(signer.signedAt)}${how}`, {
+      gap: 2,
+    });
+    await writer.text(`First viewed: ${stamp(signer.firstViewedAt)}`, { gap: 2 });
+    await writer.text(`IP address: ${signer.ip ?? '-'}`, { gap: 2 });
+    await writer.text(`User agent: ${signer.userAgent ?? '-'}`, { size: 9, gap: 10 });
   }
 
-  writer.text('Events', { size: 13, font: bold, gap: 4 });
+  await writer.text('Events', { size: 13, style: 'bold', gap: 4 });
   for (const event of info.events) {
-    writer.text(`${stamp(event.at)}  ${event.what}${event.ip ? ` from ${event.ip}` : ''}`, {
+    await writer.text(`${stamp(event.at)}  ${event.what}${event.ip ? ` from ${event.ip}` : ''}`, {
       size: 9,
       gap: 2,
     });
   }
   writer.y -= 10;
-  writer.text(
+  await writer.text(
     `The SHA-256 of this completed copy is kept by the portal: anyone can check a copy at ${info.verifyUrl}.`,
     { size: 9, color: MUTED },
   );
   pdf.setModificationDate(info.completedAt);
   return Buffer.from(await pdf.save());
+}
+
+/**
+ * A drawn signature cropped to its strokes (the pad is 900 x 300 and a signature rarely fills
+ * it), with a little margin; as drawn when the drawing is blank or cannot be cropped.
+ */
+async function inkOnly(dataUrl: string): Promise<Buffer> {
+  const png = Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+  try {
+    const sharp = await loadSharp();
+    const trimmed = await sharp(png)
+      .trim({ background: { r: 0, g: 0, b: 0, alpha: 0 }, threshold: 10 })
+      .toBuffer();
+    return await sharp(trimmed)
+      .extend({ top: 6, bottom: 6, left: 6, right: 6, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+  } catch {
+    return png;
+  }
 }

@@ -7,7 +7,7 @@ import {
   serviceAreaSummary,
 } from '@portal/shared';
 import { FilePenLine, RefreshCw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format-phone';
+import { useGeoStateDetails } from '@/lib/service-area-api';
 import { AGREEMENT_SUMMARY } from './agreement-format';
 import { SignerList } from './signer-list';
 
@@ -64,8 +65,26 @@ export function AgreementPrepare({
   checking: boolean;
   onCheck: () => void;
 }) {
-  // Prefilled from the saved service area: the agreement never says "not given" for an agent who has one.
-  const [areas, setAreas] = useState(agent.service_document_areas.trim() || serviceAreaSummary(agent));
+  // Prefilled from the saved service area, said exactly (the states' place data tells what is
+  // whole): the agreement never says "not given" for an agent who has one.
+  const typed = agent.service_document_areas.trim();
+  const places = useGeoStateDetails(
+    kind === 'service' && !typed && agent.zipcodes.length > 0 ? agent.states.map((state) => state.short) : [],
+  );
+  const placesReady = places.every((query) => query.data !== undefined);
+  const placesFailed = places.some((query) => query.isError);
+  const [areas, setAreas] = useState<string | null>(typed || (agent.zipcodes.length === 0 ? '' : null));
+  useEffect(() => {
+    if (areas !== null) return;
+    if (placesFailed) setAreas('');
+    else if (placesReady)
+      setAreas(
+        serviceAreaSummary(
+          agent,
+          places.map((query) => query.data!),
+        ),
+      );
+  }, [areas, placesReady, placesFailed, places, agent]);
   const [areasError, setAreasError] = useState<string | undefined>();
   const problem = useRef<HTMLDivElement>(null);
   const broker = agent.broker_of_record;
@@ -91,7 +110,7 @@ export function AgreementPrepare({
       return;
     }
     if (kind === 'service') {
-      const parsed = GenerateDocumentRequestSchema.shape.service_document_areas.safeParse(areas);
+      const parsed = GenerateDocumentRequestSchema.shape.service_document_areas.safeParse(areas ?? '');
       if (!parsed.success) {
         setAreasError(parsed.error.issues[0]?.message);
         return;
@@ -130,10 +149,16 @@ export function AgreementPrepare({
       {kind === 'service' ? (
         <Field
           label="Service areas"
-          description="Where we advertise for you, as it will read in the agreement (for example: Maricopa County, AZ and Pinal County, AZ)."
+          description="Where we advertise for you, as it will read in the agreement (for example: All of Pinal County, AZ; in Maricopa County, AZ: ZIP codes 85003 and 85004)."
           error={areasError}
         >
-          <Textarea value={areas} onChange={(event) => setAreas(event.target.value)} />
+          <Textarea
+            value={areas ?? ''}
+            placeholder={areas === null ? 'Reading your saved service area…' : undefined}
+            aria-busy={areas === null}
+            readOnly={areas === null}
+            onChange={(event) => setAreas(event.target.value)}
+          />
         </Field>
       ) : null}
 

@@ -90,7 +90,7 @@ const CountyRow = memo(function CountyRow({
       {open ? (
         <fieldset id={`${id}-zips`} className="ml-8 grid gap-1">
           <legend className="sr-only">ZIP codes of {label}</legend>
-          <ul className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-x-4 gap-y-1 @xs:grid-cols-2 @xl:grid-cols-3 @5xl:grid-cols-2">
             {county.zips.map(({ zip, city }) => {
               const left = isExcluded(draft, zip, city);
               return (

@@ -160,6 +160,30 @@ describe('service area picker', { timeout: 20_000 }, () => {
     expect(screen.getByText('All changes saved.')).toBeInTheDocument();
   });
 
+  it('zooms the map in, out and back to the whole state, naming the ZIP codes when close', async () => {
+    geoServer();
+    const { user } = await openPage();
+    await user.click(await chooseArizona(user));
+    await waitFor(() => expect(document.querySelector('path[data-coverage="all"]')).toBeInTheDocument());
+    const map = screen.getByTestId('service-area-map').querySelector('svg')!;
+    const width = () => Number(map.getAttribute('viewBox')!.split(' ')[2]);
+    const whole = width();
+    const labels = () => [...document.querySelectorAll('[data-zip-label]')].map((label) => label.textContent);
+    expect(labels()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(width()).toBeCloseTo(whole / 4);
+    expect(labels()).toEqual(expect.arrayContaining(['85004', '85006', '85201']));
+
+    await user.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(width()).toBeCloseTo(whole / 2);
+    await user.click(screen.getByRole('button', { name: 'Show the whole state' }));
+    expect(width()).toBeCloseTo(whole);
+    expect(labels()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  });
+
   it('excluding a ZIP code removes it from the covered set', async () => {
     const { callsTo } = geoServer();
     const { user } = await openPage();

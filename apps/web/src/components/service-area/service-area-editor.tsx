@@ -143,28 +143,28 @@ export function ServiceAreaEditor({
               Loading the counties of {stateNames.get(area.viewed) ?? area.viewed}…
             </p>
           ) : (
-            <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-              <div className="md:order-2">
-                <Suspense fallback={<p className="h-48 text-sm text-muted-foreground">Loading the map…</p>}>
-                  {map ? (
-                    <ServiceAreaMap
-                      stateFips={viewedState.fips}
-                      stateName={viewedState.name}
-                      coverage={map.coverage}
-                      covered={map.covered}
-                      excluded={map.excluded}
-                    />
-                  ) : null}
-                </Suspense>
+            // The map first, across the card; the counties below it in the page's own scroll (no
+            // box scrolling inside the page), in two columns where they fit. Where the card is
+            // wide (no side panel), the counties go beside the map, which stays in view.
+            <div className="@container">
+              <div className="grid gap-6 @5xl:grid-cols-[minmax(20rem,26rem)_minmax(0,1fr)] @5xl:items-start">
+                <div className="@5xl:sticky @5xl:top-4 @5xl:order-2">
+                  <Suspense fallback={<p className="h-48 text-sm text-muted-foreground">Loading the map…</p>}>
+                    {map ? (
+                      <ServiceAreaMap
+                        stateFips={viewedState.fips}
+                        stateName={viewedState.name}
+                        coverage={map.coverage}
+                        covered={map.covered}
+                        excluded={map.excluded}
+                      />
+                    ) : null}
+                  </Suspense>
+                </div>
+                <section aria-label={`Counties of ${viewedState.name}`} className="min-w-0 @5xl:order-1">
+                  <CountyList state={viewedState} draft={draft} dispatch={dispatch} />
+                </section>
               </div>
-              <section
-                aria-label={`Counties of ${viewedState.name}`}
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-                tabIndex={0}
-                className="max-h-[36rem] overflow-auto rounded-md border border-border px-3 md:order-1"
-              >
-                <CountyList state={viewedState} draft={draft} dispatch={dispatch} />
-              </section>
             </div>
           )}
 

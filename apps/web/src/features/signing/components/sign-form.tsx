@@ -43,6 +43,11 @@ export function SignForm({
   const typedInput = useRef<HTMLInputElement>(null);
   const consentBox = useRef<HTMLInputElement>(null);
 
+  // An error goes as soon as its field is right: a red line over a fixed field misleads.
+  const clearWhenFixed = (field: 'signature' | 'consent', fixed: boolean) => {
+    if (fixed && errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const signature =
@@ -92,7 +97,14 @@ export function SignForm({
               autoComplete="name"
               placeholder={signerName}
               maxLength={SIGNATURE_NAME_MAX}
-              onChange={(event) => setTyped(event.target.value)}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                clearWhenFixed(
+                  'signature',
+                  SignRequestSchema.shape.signature.safeParse({ kind: 'typed', text: event.target.value })
+                    .success,
+                );
+              }}
             />
           </Field>
           <div className="grid gap-1">
@@ -109,7 +121,10 @@ export function SignForm({
         {/* Kept while Type is shown, so switching back does not lose the drawing. */}
         <TabsContent value="drawn" forceMount className="grid gap-2 data-[state=inactive]:hidden">
           <SignaturePad
-            onChange={setDrawn}
+            onChange={(image) => {
+              setDrawn(image);
+              clearWhenFixed('signature', image !== null);
+            }}
             describedBy={mode === 'drawn' && errors.signature ? drawnErrorId : undefined}
           />
           {mode === 'drawn' && errors.signature ? (
@@ -127,7 +142,10 @@ export function SignForm({
             id={consentId}
             type="checkbox"
             checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
+            onChange={(event) => {
+              setConsent(event.target.checked);
+              clearWhenFixed('consent', event.target.checked);
+            }}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? consentErrorId : undefined}
             className="mt-1 size-4 shrink-0 accent-primary"

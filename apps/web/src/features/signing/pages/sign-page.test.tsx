@@ -192,6 +192,30 @@ describe('the signing page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Master Referral Agreement' })).toBeInTheDocument();
   });
 
+  it('clears each error as soon as its field is fixed, before signing again', async () => {
+    const { user, callsTo } = openSignPage({ 'POST /api/sign/:token': () => json(200, SIGNED) });
+    await screen.findByRole('heading', { level: 1, name: 'Master Referral Agreement' }, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    const name = screen.getByLabelText('Type your full name');
+    const consent = screen.getByRole('checkbox', { name: /I agree to sign this document electronically/ });
+    expect(await screen.findByText('Type your full name as your signature')).toBeInTheDocument();
+    expect(screen.getByText('Tick the box to agree to sign electronically')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    // One letter is not yet a signature: the error stays until the name is long enough.
+    await user.type(name, 'A');
+    expect(screen.getByText('Type your full name as your signature')).toBeInTheDocument();
+    await user.type(name, 'lex Agent');
+    expect(screen.queryByText('Type your full name as your signature')).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Tick the box to agree to sign electronically')).toBeInTheDocument();
+
+    await user.click(consent);
+    expect(screen.queryByText('Tick the box to agree to sign electronically')).not.toBeInTheDocument();
+    expect(consent).not.toHaveAttribute('aria-invalid');
+    expect(callsTo('POST /api/sign/:token')).toHaveLength(0);
+  });
+
   it('signs with a drawn signature and leads a signed-in agent back to the agreement', async () => {
     const context = {
       arc: vi.fn(),
