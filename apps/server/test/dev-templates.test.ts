@@ -36,6 +36,7 @@ describe('the template previews of the dev mailbox (embedded mode)', () => {
       'registration_link',
       'recipient_invitation',
       'lead_email',
+      'lead_crm',
       'lead_sms',
       'lead_call',
       'broker_signing_request',
@@ -53,7 +54,11 @@ describe('the template previews of the dev mailbox (embedded mode)', () => {
     expect(leadEmails.map((item) => item.variant)).toEqual(['all fields', 'required fields only']);
     for (const item of items) {
       expect(item.text).not.toBe('');
-      if (item.channel === 'email') {
+      if (item.name === 'lead_crm') {
+        // The copy for a CRM's lead parser is plain text alone, one labelled field a line.
+        expect(item.html).toBeNull();
+        expect(item.text).toMatch(/^Zip: 85004$/m);
+      } else if (item.channel === 'email') {
         expect(item.html).toContain('</html>');
         expect(item.subject).toBeTruthy();
       } else {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { magicLinkMessage, registrationAttemptMessage } from '../src/emails/account';
 import { formatDateTime } from '../src/emails/format';
 import { EmailLayout, Paragraph } from '../src/emails/layout';
-import { type LeadFacts, leadEmail } from '../src/emails/lead';
+import { type LeadFacts, leadCrmEmail, leadEmail } from '../src/emails/lead';
 import { FULL_LEAD, MINIMAL_LEAD, messagePreviews } from '../src/emails/previews';
 import { renderHtml } from '../src/emails/render';
 import { brokerSigningEmail } from '../src/emails/signing';
@@ -46,6 +46,7 @@ describe('every template, with all fields and with only the required ones', asyn
         'corporate_login',
         'recipient_invitation',
         'lead_email',
+        'lead_crm',
         'broker_signing_request',
         'broker_signing_reminder',
         'agreement_completed',
@@ -57,12 +58,14 @@ describe('every template, with all fields and with only the required ones', asyn
     );
     for (const preview of previews) {
       expect(preview.subject, preview.name).toBeTruthy();
-      expect(preview.html, preview.name).toMatch(/^<!DOCTYPE html/);
+      // The copy for a CRM's lead parser is plain text alone.
+      if (preview.name === 'lead_crm') expect(preview.html).toBeNull();
+      else expect(preview.html, preview.name).toMatch(/^<!DOCTYPE html/);
       expect(preview.text.trim(), preview.name).not.toBe('');
     }
   });
 
-  it.each(previews.map((p) => [`${p.name} (${p.variant})`, p] as const))(
+  it.each(previews.filter((p) => p.html !== null).map((p) => [`${p.name} (${p.variant})`, p] as const))(
     '%s has no placeholder, no empty row and no raw address in its HTML',
     (_, preview) => {
       const html = preview.html!;
@@ -248,5 +251,35 @@ describe('the cached frame', () => {
       body: createElement(Paragraph, null, 'Hello & goodbye'),
     };
     expect(await renderHtml(parts)).toBe(await render(createElement(EmailLayout, { parts })));
+  });
+});
+
+describe('the copy of a lead for the agent’s CRM', () => {
+  it('is plain text, one labelled field a line, the lead’s link among them', () => {
+    const copy = leadCrmEmail({
+      lead: lead({ notes: 'Wants to sell\nbefore June' }),
+      source: 'Seller feed',
+      link: LINK,
+      agentName: 'Dana Reyes',
+    });
+    expect(copy.template).toBe('lead_crm');
+    expect(copy.text.split('\n').slice(0, 13)).toEqual([
+      'First Name: Jane',
+      'Last Name: Doe',
+      'Phone: (602) 555-0155',
+      'Email: jane@example.com',
+      'Address: 12 Main St',
+      'City: Phoenix',
+      'State: AZ',
+      'Zip: 85004',
+      'County: Maricopa',
+      'Lead Type: FSBO',
+      'Source: Seller feed',
+      `Lead Link: ${LINK}`,
+      'Notes: Wants to sell before June',
+    ]);
+    const minimal = leadCrmEmail({ lead: MINIMAL_LEAD, source: 'Seller feed', link: LINK, agentName: '' });
+    expect(minimal.text).not.toMatch(/^[\w ]+:$/m);
+    expect(minimal.text).toContain('Lead Type: Expired listing');
   });
 });

@@ -65,6 +65,8 @@ const lead = (overrides: object = {}) => ({
   city: 'Phoenix',
   state: 'AZ',
   zip: '85004',
+  // Complete, so the intake has nothing to fill from the ZIP (lead-agent-facing.test.ts does).
+  county: 'Maricopa',
   ...overrides,
 });
 

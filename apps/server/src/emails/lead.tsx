@@ -118,3 +118,48 @@ export function leadEmailParts(input: LeadEmailInput) {
 }
 
 export const leadEmail = (input: LeadEmailInput): Promise<Email> => renderEmail(leadEmailParts(input));
+
+export interface LeadCrmEmailInput {
+  lead: LeadFacts;
+  /** Where the lead came from: the intake client's source name. */
+  source: string;
+  /** The lead in the portal. */
+  link: string;
+  /** Empty when the agent record has no name yet. */
+  agentName: string;
+}
+
+/** A field's value on one line: a CRM's parser reads a field to the end of its line. */
+const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
+/**
+ * The copy of a new lead for the agent's CRM (Follow Up Boss, Lofty, kvCORE and the like read
+ * the e-mails their lead-parsing inbox receives): plain text only, one `Label: value` field per
+ * line in the words those parsers look for, a field the lead does not have left out.
+ */
+export function leadCrmEmail({ lead, source, link, agentName }: LeadCrmEmailInput) {
+  const { subject } = leadContent({ lead, link, agentName });
+  const fields: [string, string][] = [
+    ['First Name', lead.firstName],
+    ['Last Name', lead.lastName],
+    ['Phone', formatPhone(lead.phone)],
+    ['Email', lead.email],
+    ['Address', lead.street],
+    ['City', lead.city],
+    ['State', lead.state],
+    ['Zip', lead.zip],
+    ['County', lead.county],
+    ['Lead Type', leadTypeLabel(lead)],
+    ['Source', source],
+    ['Lead Link', link],
+    ['Notes', lead.notes],
+  ];
+  const text = [
+    ...fields.flatMap(([label, value]) => (oneLine(value) ? [`${label}: ${oneLine(value)}`] : [])),
+    '',
+    agentName
+      ? `A new seller lead for ${agentName}, copied to this address from the agent portal (Routing > CRM).`
+      : 'A new seller lead, copied to this address from the agent portal (Routing > CRM).',
+  ].join('\n');
+  return { template: 'lead_crm', subject, text };
+}

@@ -34,8 +34,8 @@ export interface EmailDraft {
   template?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   meta?: OutboxMeta;
-  /** A lead delivery: the lead and the recipient it goes to. */
-  lead?: { leadId: string; recipientId: string };
+  /** A lead delivery: the lead and the recipient it goes to (none: the copy for the agent's CRM). */
+  lead?: { leadId: string; recipientId?: string };
 }
 
 export interface SmsDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAgent, type RoutingCandidate, type RoutingLead } from './lead-routing';
+import { chooseAgent, type RoutingCandidate, type RoutingLead, sharedRoutingReason } from './lead-routing';
 
 const lead: RoutingLead = { zip: '85004', city: 'Phoenix', lead_type: 'fsbo' };
 const agent = (agentId: string, overrides: Partial<RoutingCandidate> = {}): RoutingCandidate => ({
@@ -70,5 +70,20 @@ describe('lead routing (DESIGN.md section 5)', () => {
       candidates: 0,
       reason: 'No agent serves ZIP 85004.',
     });
+  });
+});
+
+describe('the routing reason outside the console', () => {
+  it('says why the lead is the agent’s, never how many others serve the ZIP', () => {
+    const routed = { zip: '85004', lead_type: 'fsbo' as const, decision: 'assigned' as const };
+    expect(sharedRoutingReason(routed, 'you')).toBe(
+      'Sent to you because 85004 is in your service area and you take FSBO leads.',
+    );
+    expect(sharedRoutingReason({ ...routed, lead_type: 'expired' }, 'agent')).toBe(
+      'Sent to this agent because 85004 is in their service area and they take expired listing leads.',
+    );
+    expect(sharedRoutingReason({ ...routed, decision: 'manual' }, 'you')).toBe(
+      'Assigned to you by the office.',
+    );
   });
 });

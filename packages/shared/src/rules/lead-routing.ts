@@ -1,4 +1,4 @@
-import type { LeadType } from '../constants';
+import { LEAD_TYPE_LABELS, type LeadType } from '../constants';
 
 /**
  * The routing decision of DESIGN.md section 5, with no I/O: the server's query narrows the
@@ -82,4 +82,32 @@ export function chooseAgent(lead: RoutingLead, agents: readonly RoutingCandidate
     }.`;
   } else reason = `Tied on leads and last lead among ${among}; first by id.`;
   return { agentId: chosen.agentId, candidates: eligible.length, reason };
+}
+
+/** Who reads a lead's routing outside the console: the agent and their recipients, or an office. */
+export type RoutingReader = 'you' | 'agent';
+
+/**
+ * The routing reason shown outside the superuser console: why the lead is this agent's, in words
+ * that are true for them to read. It never says how many agents serve the ZIP or how they were
+ * weighed (the full reason stays on the lead for the console). `you` for the agent and their
+ * recipients, `agent` for an office or a group manager looking at an agent's lead.
+ */
+export function sharedRoutingReason(
+  lead: {
+    zip: string;
+    lead_type: LeadType | string;
+    decision: 'assigned' | 'unassigned' | 'manual' | string;
+  },
+  reader: RoutingReader,
+): string {
+  const label = LEAD_TYPE_LABELS[lead.lead_type as LeadType] ?? lead.lead_type.replaceAll('_', ' ');
+  // "FSBO" stays as it is written; "Expired listing" reads within a sentence.
+  const type = label === label.toUpperCase() ? label : label.toLowerCase();
+  if (lead.decision === 'manual')
+    return `Assigned to ${reader === 'you' ? 'you' : 'this agent'} by the office.`;
+  if (lead.decision !== 'assigned') return 'Not assigned to an agent yet.';
+  return reader === 'you'
+    ? `Sent to you because ${lead.zip} is in your service area and you take ${type} leads.`
+    : `Sent to this agent because ${lead.zip} is in their service area and they take ${type} leads.`;
 }

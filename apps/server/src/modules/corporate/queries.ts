@@ -214,7 +214,11 @@ async function leadsOfAgents(db: Db, visibleAgents: SQL, query: GroupLeadsQuery)
     // A full page, or every lead there is: the window held the page.
     if (open || rows.length === query.limit || query.skip + rows.length >= total) {
       return {
-        items: rows.map((row) => ({ ...toLead(row.lead), agent_name: row.name, agent_uri: row.uri })),
+        items: rows.map((row) => ({
+          ...toLead(row.lead, 'agent'),
+          agent_name: row.name,
+          agent_uri: row.uri,
+        })),
         total,
         counts,
       };
@@ -262,7 +266,13 @@ export async function managedMemberLeads(
     .where(and(eq(groupMemberships.groupId, groupId), eq(groupMemberships.agentId, memberId)));
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (!member.isAgent) throw badRequest(MEMBER_NOT_AN_AGENT);
-  return listLeads(db, { kind: 'agent', agentId: member.agentId, actorId: userId, actorName: '' }, query);
+  return listLeads(
+    db,
+    { kind: 'agent', agentId: member.agentId, actorId: userId, actorName: '' },
+    query,
+    undefined,
+    'agent',
+  );
 }
 
 /** Leads per week for each of the corporate user's groups, in the office's time zone (12 weeks). */

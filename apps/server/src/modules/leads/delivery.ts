@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { type LeadRow, type outboxMessages, recipients } from '../../db/schema';
-import { leadEmail } from '../../emails/lead';
+import { leadCrmEmail, leadEmail } from '../../emails/lead';
 import { leadCallScript, leadSmsBody } from '../../emails/lead-texts';
 import type { Email } from '../../emails/render';
 import { emailMessage, insertMessages, phoneMessage } from '../../lib/outbox';
@@ -16,6 +16,8 @@ export interface LeadAgent {
   name: string;
   /** The agent's time zone choice (SPEC.md section 3); Eastern time without one. */
   timezone?: string | null;
+  /** The agent's CRM inbox (Routing > CRM): every new lead is copied to it. Empty: none. */
+  crmEmail?: string | null;
 }
 
 /** What a delivery needs of a recipient. */
@@ -63,8 +65,9 @@ export async function queueLeadDeliveries(
 type MessageValues = typeof outboxMessages.$inferInsert;
 
 /**
- * The outbox rows of a lead's deliveries, one per channel for each active recipient, not yet
- * written (the intake writes a whole batch's in one insert).
+ * The outbox rows of a lead's deliveries, one per channel for each active recipient, and the
+ * copy for the agent's CRM, not yet written (the intake writes a whole batch's in one insert).
+ * Each is lead traffic, tagged with the lead; the CRM copy has no recipient.
  */
 export async function leadDeliveries(
   tx: Tx,
@@ -113,6 +116,11 @@ export async function leadDeliveries(
         }),
       );
     }
+  }
+  const crm = agent.crmEmail?.trim();
+  if (channels.email && crm) {
+    const copy = leadCrmEmail({ lead, source: lead.source, link, agentName: agent.name });
+    messages.push(emailMessage(config, { to: crm, ...copy, meta, lead: { leadId: lead.id } }));
   }
   return messages;
 }

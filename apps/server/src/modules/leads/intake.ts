@@ -9,6 +9,7 @@ import { sha256 } from '../../lib/crypto';
 import { AppError, isDatabaseDown } from '../../lib/errors';
 import { dispatchSafely, insertMessages } from '../../lib/outbox';
 import { Together } from '../../lib/together';
+import { geoDataset } from '../geo/dataset';
 import { type DeliveryPerson, leadDeliveries } from './delivery';
 import { decideRoutingMany } from './routing';
 import { searchTextOf, toLead } from './serialize';
@@ -58,7 +59,7 @@ async function findReplay(
       .where(and(eq(leads.apiKeyId, apiKey.id), eq(leads.idempotencyKey, idempotencyKey)));
     if (row) {
       if (row.requestHash !== requestHash) throw new AppError('unprocessable', IDEMPOTENCY_MISMATCH);
-      return { status: 201, replayed: true, lead: toLead(row) };
+      return { status: 201, replayed: true, lead: toLead(row, 'office') };
     }
   }
   if (input.external_id) {
@@ -69,7 +70,7 @@ async function findReplay(
     if (row) {
       // Only the client that posted a lead gets it back; another one learns nothing about it.
       if (row.apiKeyId !== apiKey.id) throw new AppError('conflict', EXTERNAL_ID_TAKEN);
-      return { status: 200, replayed: true, lead: toLead(row) };
+      return { status: 200, replayed: true, lead: toLead(row, 'office') };
     }
   }
   return null;
@@ -83,6 +84,29 @@ export interface Submission {
   actor: 'api' | 'import';
   source: string;
   requestHash: string;
+  /** The place fields the intake took from the ZIP code because the client left them empty. */
+  fromZip?: PlaceField[];
+}
+
+type PlaceField = 'city' | 'county' | 'state';
+
+/**
+ * The city, county and state of the lead's ZIP code (the service area's dataset, ADR 12) where the
+ * client sent none; what the client sent is kept. Nothing is filled when the client's state is
+ * another than the ZIP's. The dataset not loading costs the lead nothing but the filling.
+ */
+export async function placeOfZip(input: LeadIntake): Promise<{ input: LeadIntake; filled: PlaceField[] }> {
+  if (input.city && input.county && input.state) return { input, filled: [] };
+  const place = await geoDataset().then(
+    (dataset) => dataset.zip(input.zip),
+    () => undefined,
+  );
+  if (!place || (input.state && input.state !== place.state)) return { input, filled: [] };
+  const found: Record<PlaceField, string> = { city: place.city, county: place.county, state: place.state };
+  const filled = (['city', 'county', 'state'] as const).filter((field) => !input[field] && found[field]);
+  const next = { ...input };
+  for (const field of filled) next[field] = found[field];
+  return { input: next, filled };
 }
 
 type IntakeOptions = {
@@ -116,7 +140,13 @@ export async function intakeLead(deps: AppDeps, options: IntakeOptions): Promise
   const early = await findReplay(db, apiKey, source, input, idempotencyKey, requestHash);
   if (early) return early;
 
-  const stored = await intakeQueueOf(deps).submit('', submission);
+  // The request's hash stays the client's own body's: a retry is recognised as it was sent.
+  const place = await placeOfZip(input);
+  const stored = await intakeQueueOf(deps).submit('', {
+    ...submission,
+    input: place.input,
+    fromZip: place.filled,
+  });
   if ('error' in stored) throw stored.error;
   const { row } = stored;
   if (!row) {
@@ -128,7 +158,7 @@ export async function intakeLead(deps: AppDeps, options: IntakeOptions): Promise
       'A lead with this Idempotency-Key or external_id is being created; retry.',
     );
   }
-  return { status: 201, replayed: false, lead: toLead(row) };
+  return { status: 201, replayed: false, lead: toLead(row, 'office') };
 }
 
 /**
@@ -213,6 +243,7 @@ interface AgentForDelivery {
   first: string | null;
   last: string | null;
   timezone: string | null;
+  crm_email: string;
   has_recipients: boolean;
   people: DeliveryPerson[];
 }
@@ -308,15 +339,28 @@ async function writeBatch(
 
   const events = sql`insert into ${leadEvents} (lead_id, kind, actor_type, actor_name, details)
     select e.lead_id, e.kind, e.actor_type, e.actor_name, e.details
-    from json_to_recordset(${JSON.stringify(
-      stored.map(({ row, item, decision }) => ({
+    from json_to_recordset(${JSON.stringify([
+      ...stored.map(({ row, item, decision }) => ({
         lead_id: row.id,
         kind: row.agentId ? 'routed' : 'unassigned',
         actor_type: item.actor === 'import' ? 'system' : 'api',
         actor_name: item.apiKey.name,
         details: { reason: decision.reason, candidates: decision.candidates, agent_id: row.agentId },
       })),
-    )}::json) as e(lead_id uuid, kind text, actor_type text, actor_name text, details jsonb)`;
+      ...stored.flatMap(({ row, item }) =>
+        item.fromZip?.length
+          ? [
+              {
+                lead_id: row.id,
+                kind: 'zip_details',
+                actor_type: 'system',
+                actor_name: null,
+                details: { fields: item.fromZip, zip: row.zip },
+              },
+            ]
+          : [],
+      ),
+    ])}::json) as e(lead_id uuid, kind text, actor_type text, actor_name text, details jsonb)`;
   const perAgent = new Map<string, number>();
   for (const { row } of stored) {
     if (row.agentId) perAgent.set(row.agentId, (perAgent.get(row.agentId) ?? 0) + 1);
@@ -332,7 +376,7 @@ async function writeBatch(
       (await tx.execute(sql`
         with event as (${events}), stats as (${agentStatsAfterNewLeads(perAgent)})
         select a.id, a.agent as name, a.agent_first_name as first, a.agent_last_name as last,
-          a.timezone, a.id in (select id from stats) as counted,
+          a.timezone, a.crm_email, a.id in (select id from stats) as counted,
           exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,
           (select coalesce(json_agg(json_build_object('id', r.id, 'sendSms', r.send_sms,
               'phoneNumber', r.phone_number, 'sendEmail', r.send_email, 'email', r.email,
@@ -357,7 +401,7 @@ async function writeBatch(
         tx,
         deps.config,
         row,
-        { name, timezone: agent?.timezone },
+        { name, timezone: agent?.timezone, crmEmail: agent?.crm_email },
         // An agent without any recipient yet gets its own row first (the usual path does it).
         agent?.has_recipients ? agent.people : undefined,
       )),

@@ -7,6 +7,8 @@ import {
   type LeadStatus,
   type LeadsList,
   type LeadsQuery,
+  type RoutingReader,
+  sharedRoutingReason,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -91,9 +93,11 @@ export async function listLeads(
   scope: LeadScope,
   query: LeadsQuery,
   stamp?: string | null,
+  /** An office or a group manager reads another agent's leads; the agent and recipients, their own. */
+  reader: RoutingReader = 'you',
 ): Promise<LeadsList> {
   const cacheKey =
-    stamp !== undefined && scope.kind === 'agent'
+    stamp !== undefined && scope.kind === 'agent' && reader === 'you'
       ? JSON.stringify([
           scope.agentId,
           stamp,
@@ -123,7 +127,7 @@ export async function listLeads(
   const result = (await db.execute(sql`
     select
       (select coalesce(json_agg(page.lead order by page.created_at desc, page.id desc), '[]'::json)::text
-        from (select ${leadJson} as lead, created_at, id from ${leads}
+        from (select ${leadJson[reader]} as lead, created_at, id from ${leads}
           where ${and(base, inArray(leads.status, statuses))}
           -- As the indexes are sorted (DESC NULLS LAST), so deep pages read the index in order.
           order by created_at desc nulls last, id desc nulls last
@@ -153,10 +157,25 @@ async function findLead(db: Executor, scope: LeadScope, id: string, lock = false
 
 /**
  * A recipient sees the agent's e-mails to the lead and to themselves, but not the other
- * recipients' addresses (as with deliveries below).
+ * recipients' addresses (as with deliveries below). The routing events say why the lead is the
+ * agent's, as the lead itself does outside the console.
  */
-function visibleDetails(scope: LeadScope, event: LeadEventRow): Record<string, unknown> {
+function visibleDetails(scope: LeadScope, lead: LeadRow, event: LeadEventRow): Record<string, unknown> {
   const { details } = event;
+  if (event.kind === 'routed' || event.kind === 'unassigned') {
+    // Why the lead is theirs, not how many agents serve the ZIP (the console has the whole reason).
+    const { candidates: _candidates, ...rest } = details;
+    const decision =
+      typeof details.decision === 'string'
+        ? details.decision
+        : event.kind === 'routed'
+          ? 'assigned'
+          : 'unassigned';
+    return {
+      ...rest,
+      reason: sharedRoutingReason({ zip: lead.zip, lead_type: lead.leadType, decision }, 'you'),
+    };
+  }
   if (scope.kind !== 'recipient' || event.kind !== 'email_sent' || details.to_kind !== 'recipient') {
     return details;
   }
@@ -180,7 +199,7 @@ async function timeline(db: Executor, scope: LeadScope, lead: LeadRow): Promise<
       kind: event.kind,
       actor_type: event.actorType,
       actor_name: event.actorName,
-      details: visibleDetails(scope, event),
+      details: visibleDetails(scope, lead, event),
       created_at: event.createdAt.toISOString(),
     })),
     ...deliveries.map(({ message, first, last }) => ({
@@ -190,6 +209,8 @@ async function timeline(db: Executor, scope: LeadScope, lead: LeadRow): Promise<
       actor_name: null,
       details: {
         channel: message.channel,
+        // The copy for the agent's CRM goes to no recipient.
+        ...(message.recipientId === null && message.template === 'lead_crm' ? { target: 'crm' } : {}),
         recipient_name: `${first ?? ''} ${last ?? ''}`.trim() || null,
         // A recipient sees where their own copies went, not the other recipients' numbers.
         to:
@@ -207,7 +228,7 @@ async function timeline(db: Executor, scope: LeadScope, lead: LeadRow): Promise<
 
 export async function getLead(db: Db, scope: LeadScope, id: string): Promise<LeadDetail> {
   const row = await findLead(db, scope, id);
-  return { ...toLead(row), events: await timeline(db, scope, row) };
+  return { ...toLead(row, 'you'), events: await timeline(db, scope, row) };
 }
 
 const MOVES: Record<LeadStatus, readonly LeadStatus[]> = {

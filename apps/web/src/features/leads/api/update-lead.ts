@@ -1,5 +1,6 @@
-import type { Lead, LeadDetail, LeadPatch, LeadsList } from '@portal/shared';
+import type { Lead, LeadDetail, LeadPatch, LeadStatus, LeadsList } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
 import { meQueryKey, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
@@ -14,9 +15,17 @@ export const updateLead = (id: string, patch: LeadPatch) =>
 export interface LeadChange {
   id: string;
   patch: LeadPatch;
+  /** The status the lead had: archiving an active lead can be undone from its toast. */
+  from?: LeadStatus;
+  /** This change undoes an archive (the toast's Undo). */
+  undo?: boolean;
 }
 
-function describe(patch: LeadPatch): { done: string; failed: string } {
+/** How long the toast of an archive stays, so that Undo can be reached. */
+const UNDO_TOAST_MS = 8000;
+
+function describe(patch: LeadPatch, undo?: boolean): { done: string; failed: string } {
+  if (undo) return { done: 'Archive undone', failed: 'Could not undo the archive' };
   switch (patch.status) {
     case 'archived':
       return { done: 'Lead archived', failed: 'Could not archive the lead' };
@@ -32,16 +41,29 @@ function describe(patch: LeadPatch): { done: string; failed: string } {
 export function useUpdateLead() {
   const queryClient = useQueryClient();
   const signedInAgent = useAuth().status === 'user';
-  return useMutation({
+  // The toast's Undo runs the same change back, with its own toast and refreshes.
+  const again = useRef<(change: LeadChange) => void>(() => {});
+  const mutation = useMutation({
     mutationFn: ({ id, patch }: LeadChange) => updateLead(id, patch),
-    onSuccess: (lead, { patch }) => {
+    onSuccess: (lead, { patch, from, undo }) => {
       queryClient.setQueryData(leadDetailQueryKey(lead.id), lead);
       // The row shows the change at once; the lists are then fetched again for their counts.
       const { events: _events, ...row } = lead;
       queryClient.setQueriesData<LeadsList>({ queryKey: leadsListQueryKey }, (list) =>
         list ? { ...list, items: list.items.map((item): Lead => (item.id === lead.id ? row : item)) } : list,
       );
-      toast.success(describe(patch).done);
+      if (patch.status === 'archived' && from === 'active') {
+        // Archiving changes the status alone (and the activity says so): Undo makes it active again.
+        toast.success(describe(patch).done, {
+          duration: UNDO_TOAST_MS,
+          action: {
+            label: 'Undo',
+            onClick: () => again.current({ id: lead.id, patch: { status: 'active' }, undo: true }),
+          },
+        });
+      } else {
+        toast.success(describe(patch, undo).done);
+      }
       const refreshes = [queryClient.invalidateQueries({ queryKey: leadsListQueryKey })];
       // Closing (or reopening a closed lead) moves the agent's closings and commission totals.
       if (patch.status && signedInAgent) {
@@ -50,8 +72,10 @@ export function useUpdateLead() {
       }
       return Promise.all(refreshes);
     },
-    onError: (error, { patch }) => {
-      toast.error(describe(patch).failed, { description: errorMessage(error) });
+    onError: (error, { patch, undo }) => {
+      toast.error(describe(patch, undo).failed, { description: errorMessage(error) });
     },
   });
+  again.current = mutation.mutate;
+  return mutation;
 }

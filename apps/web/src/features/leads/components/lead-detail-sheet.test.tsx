@@ -22,7 +22,7 @@ async function openLead(name: string) {
 }
 
 describe('the lead panel', { timeout: 20_000 }, () => {
-  it('opens from the list and from its address, with call, text and e-mail links and the activity', async () => {
+  it('opens from the list and from its address, with call and text links, the e-mail action and the activity', async () => {
     const lead = buildLead({
       id: 'lead-abc',
       first_name: 'Pat',
@@ -61,10 +61,10 @@ describe('the lead panel', { timeout: 20_000 }, () => {
     expect(within(panel).getByText('9 Palm Way, Tempe, AZ 85281')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+16025550142');
     expect(within(panel).getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:+16025550142');
-    expect(within(panel).getByRole('link', { name: 'E-mail' })).toHaveAttribute(
-      'href',
-      'mailto:pat@example.com',
-    );
+    // One e-mail action: the portal's composer, the address shown beside it (no mailto link).
+    expect(within(panel).getByText('pat@example.com')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Send e-mail' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'E-mail' })).not.toBeInTheDocument();
     expect(await within(panel).findByText('Lead routed')).toBeInTheDocument();
     expect(
       within(panel).getByText('Text message to Riley Recipient, (480) 555-0100: failed'),

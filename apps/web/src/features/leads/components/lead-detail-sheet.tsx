@@ -1,5 +1,5 @@
 import type { Lead, LeadDetail } from '@portal/shared';
-import { Archive, CircleCheck, Mail, MessageSquare, Phone, RotateCcw, Send } from 'lucide-react';
+import { Archive, CircleCheck, Copy, Mail, MessageSquare, Phone, RotateCcw, Send } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
 import { formatDateTime, leadAddress, leadName } from '@/components/leads/lead-format';
@@ -16,12 +16,13 @@ import {
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatPhone } from '@/lib/format-phone';
+import { toast } from '@/lib/toast';
 import { useLead } from '../api/get-lead';
 import { useSendEmailOptions } from '../api/get-send-email-options';
 import { useUpdateLead } from '../api/update-lead';
 import { LeadCloseDialog } from './lead-close-dialog';
 import { LeadNotesForm } from './lead-notes-form';
-import { LeadTimeline } from './lead-timeline';
+import { LeadTimeline, zipFieldsNote } from './lead-timeline';
 
 // The composer (and its editor, tiptap) loads when it is about to be used, not with the list.
 const loadComposer = () => import('./lead-send-email-dialog');
@@ -53,6 +54,10 @@ export function LeadDetailSheet({
             // and a stray Enter archives nothing. Tab goes on to Call.
             event.preventDefault();
             panel.current?.focus();
+          }}
+          onInteractOutside={(event) => {
+            // A toast's Undo or Close acts on the lead: the panel stays open.
+            if ((event.target as Element | null)?.closest?.('[data-sonner-toaster]')) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
             // Back to the lead's row, also when the panel was opened from a link.
@@ -131,6 +136,7 @@ function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
         <Section title="Property">
           <p className="break-words">{leadAddress(lead)}</p>
           {lead.county ? <p className="text-sm text-muted-foreground">{lead.county} County</p> : null}
+          {detail.data ? <ZipFieldsNote events={detail.data.events} /> : null}
         </Section>
         {lead.status === 'closed' ? <LeadClosingSection lead={lead} /> : null}
         <LeadActions lead={lead} />
@@ -163,11 +169,20 @@ function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
   );
 }
 
+/** "City, county and state from the ZIP code": what the intake filled in, the client having sent none. */
+function ZipFieldsNote({ events }: { events: LeadDetail['events'] }) {
+  const filled = events.find((event) => event.kind === 'zip_details');
+  const note = filled ? zipFieldsNote(filled.details) : undefined;
+  return note ? <p className="text-sm text-muted-foreground">{note}</p> : null;
+}
+
 const linkButton =
   'inline-flex h-11 items-center justify-center gap-2 rounded-md border border-border bg-background px-4 text-sm font-medium text-foreground no-underline shadow-xs hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-4';
 
 function ContactSection({ lead }: { lead: Lead }) {
   const phone = formatPhone(lead.phone);
+  // A signed-in agent writes from the portal (the composer); a recipient has their own mail app.
+  const agent = useAuth().status === 'user';
   return (
     <Section title="Contact">
       {lead.phone ? (
@@ -179,7 +194,7 @@ function ContactSection({ lead }: { lead: Lead }) {
       ) : (
         <p className="text-sm text-muted-foreground">No phone number given.</p>
       )}
-      {lead.email ? <p className="break-all">{lead.email}</p> : null}
+      {lead.email ? <EmailAddress email={lead.email} /> : null}
       <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
         {lead.phone ? (
           <>
@@ -196,20 +211,53 @@ function ContactSection({ lead }: { lead: Lead }) {
             </a>
           </>
         ) : null}
-        {lead.email ? (
-          <a href={`mailto:${lead.email}`} className={linkButton}>
-            <Mail aria-hidden="true" />
-            E-mail
-          </a>
-        ) : null}
+        {agent ? <SendEmailAction lead={lead} /> : lead.email ? <MailtoLink email={lead.email} /> : null}
       </div>
     </Section>
   );
 }
 
+function MailtoLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className={linkButton}>
+      <Mail aria-hidden="true" />
+      E-mail
+    </a>
+  );
+}
+
+/** The lead's address as text, to read or select, with a button that copies it. */
+function EmailAddress({ email }: { email: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(email);
+      toast.success('E-mail address copied');
+    } catch {
+      toast.error('Could not copy the e-mail address', { description: 'Select it and copy it yourself.' });
+    }
+  };
+  return (
+    <p className="flex items-center gap-1">
+      <span className="min-w-0 break-all">{email}</span>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-11 shrink-0"
+        aria-label="Copy e-mail address"
+        title="Copy e-mail address"
+        onClick={() => void copy()}
+      >
+        <Copy aria-hidden="true" />
+      </Button>
+    </p>
+  );
+}
+
 /**
- * "Send e-mail": to the lead or one of the agent's recipients. Unavailable, with the reason
- * beside it, when there is nobody with an address to write to.
+ * "Send e-mail": the lead sheet's one e-mail action, to the lead or one of the agent's recipients
+ * through the portal. Unavailable, with the reason beside it, when there is nobody with an
+ * address to write to; when the portal's e-mail cannot be used (the options do not load: an
+ * agent who may not e-mail from the portal), the lead's address opens the mail app instead.
  */
 function SendEmailAction({ lead }: { lead: Lead }) {
   const options = useSendEmailOptions(lead.id, { enabled: true });
@@ -227,10 +275,13 @@ function SendEmailAction({ lead }: { lead: Lead }) {
       : null;
   const unavailable = !options.data || nobody;
   const preload = () => void loadComposer();
+  if (options.isError && lead.email) return <MailtoLink email={lead.email} />;
   return (
     <>
       <Button
         variant="outline"
+        // As tall as Call and Text beside it.
+        className="h-11"
         // Focusable while unavailable, so the reason is read out with it.
         aria-disabled={unavailable || undefined}
         aria-describedby={reason ? reasonId : undefined}
@@ -246,7 +297,7 @@ function SendEmailAction({ lead }: { lead: Lead }) {
         Send e-mail
       </Button>
       {reason ? (
-        <p id={reasonId} className="basis-full text-sm text-muted-foreground">
+        <p id={reasonId} className="col-span-3 basis-full text-sm text-muted-foreground">
           {reason}
         </p>
       ) : null}
@@ -267,19 +318,17 @@ function SendEmailAction({ lead }: { lead: Lead }) {
 
 function LeadActions({ lead }: { lead: Lead }) {
   const change = useUpdateLead();
-  const agent = useAuth().status === 'user';
   const [closing, setClosing] = useState(false);
   const busy = change.isPending;
   const pendingStatus = busy ? change.variables?.patch.status : undefined;
   return (
     <div className="flex flex-wrap gap-2">
-      {agent ? <SendEmailAction lead={lead} /> : null}
       {lead.status === 'active' ? (
         <Button
           variant="outline"
           disabled={busy}
           pending={pendingStatus === 'archived'}
-          onClick={() => change.mutate({ id: lead.id, patch: { status: 'archived' } })}
+          onClick={() => change.mutate({ id: lead.id, patch: { status: 'archived' }, from: lead.status })}
         >
           {pendingStatus === 'archived' ? null : <Archive aria-hidden="true" />}
           Archive

@@ -4,6 +4,7 @@ import {
   CircleCheck,
   type LucideIcon,
   Mail,
+  MapPin,
   MessageSquare,
   NotebookPen,
   Phone,
@@ -42,13 +43,34 @@ interface Described {
   tone?: 'warning';
 }
 
+const PLACE_FIELDS: Record<string, string> = { city: 'city', county: 'county', state: 'state' };
+
+/**
+ * "City, county and state from the ZIP code": the place fields the intake took from the lead's
+ * ZIP code because the client sent none (a `zip_details` event's `fields`).
+ */
+export function zipFieldsNote(details: Record<string, unknown>): string | undefined {
+  const fields = Array.isArray(details.fields)
+    ? details.fields.filter((field): field is string => typeof field === 'string' && field in PLACE_FIELDS)
+    : [];
+  if (fields.length === 0) return undefined;
+  const words = fields.map((field) => PLACE_FIELDS[field]!);
+  const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return `${list[0]!.toUpperCase()}${list.slice(1)} from the ZIP code`;
+}
+
 function deliveryOf(details: Record<string, unknown>): Described {
   const channel = CHANNEL[text(details, 'channel') ?? ''] ?? { label: 'Delivery', icon: Mail };
   const who = text(details, 'recipient_name', 'recipient');
   const to = text(details, 'to');
   const status = text(details, 'status');
   const attempts = amount(details, 'attempts');
-  const target = [who, to ? (channel.label === 'E-mail' ? to : formatPhone(to)) : undefined]
+  // The copy for the agent's CRM goes to no recipient; a recipient does not see its address.
+  const crm = text(details, 'target') === 'crm';
+  const target = [
+    crm ? (to ? 'your CRM' : 'the agent’s CRM') : who,
+    to ? (channel.label === 'E-mail' ? to : formatPhone(to)) : undefined,
+  ]
     .filter(Boolean)
     .join(', ');
   const state =
@@ -59,7 +81,7 @@ function deliveryOf(details: Record<string, unknown>): Described {
   if (status === 'failed' && error) lines.push(error);
   return {
     icon: status === 'failed' ? TriangleAlert : channel.icon,
-    title: `${channel.label}${target ? ` to ${target}` : ''}${state ? `: ${state}` : ''}`,
+    title: `${crm ? 'Copy' : channel.label}${target ? ` to ${target}` : ''}${state ? `: ${state}` : ''}`,
     lines,
     tone: status === 'failed' ? 'warning' : undefined,
   };
@@ -79,6 +101,15 @@ export function describeEvent(event: LeadEvent): Described {
     }
     case 'delivery':
       return deliveryOf(details);
+    case 'zip_details': {
+      const note = zipFieldsNote(details);
+      const zip = text(details, 'zip');
+      return {
+        icon: MapPin,
+        title: 'Place filled in from the ZIP code',
+        lines: note && zip ? [`${note.replace('the ZIP code', `ZIP code ${zip}`)}.`] : [],
+      };
+    }
     case 'status_change': {
       const from = text(details, 'from');
       const to = text(details, 'to');
