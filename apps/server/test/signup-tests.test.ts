@@ -60,7 +60,10 @@ describe('test SMS and e-mail of the signup wizard (embedded outbox)', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: 'OK', message_id: expect.any(String) });
-    expect(body.message).toContain('+16025550142');
+    // The agent reads the number as everywhere else in the portal; the message goes out in E.164.
+    expect(body.message).toBe(
+      'We sent a test text message to (602) 555-0142. It should arrive within a minute.',
+    );
 
     const row = await messageRow(ctx, body.message_id);
     expect(row).toMatchObject({ channel: 'sms', toAddress: '+16025550142', textBody: SMS_BODY });

@@ -271,21 +271,78 @@ describe('confirming an upload', () => {
     expect(second.confirmed.json().onboarding_steps.branding).toBe(true);
   });
 
-  it('serves a PDF certificate as a download and a video with ranges', async () => {
+  it('opens a PDF or image certificate in the tab (inline, nosniff), and serves a video with ranges as a download', async () => {
     const { headers } = await agentSession(ctx);
     const certificate = await upload(headers, 'eo_certificate', pdf, 'application/pdf', 'E&O 2026.pdf');
     expect(certificate.confirmed.json().eo_certificate).toBe(`/api/files/${certificate.id}`);
     const file = await ctx.app.inject({ url: `/api/files/${certificate.id}`, headers });
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="E&O 2026.pdf"/);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename="E&O 2026.pdf"/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // The browser's PDF viewer does not run in a sandboxed document; scripts stay off all the same.
+    expect(file.headers['content-security-policy']).toMatch(/default-src 'none'/);
+
+    const scan = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await upload(headers, 'eo_certificate', scan, 'image/jpeg', 'scan.jpg');
+    const image = await ctx.app.inject({ url: `/api/files/${photo.id}`, headers });
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['content-disposition']).toMatch(/^inline; filename="scan.jpg"/);
+    expect(image.headers['content-security-policy']).toMatch(/sandbox/);
 
     const video = await upload(headers, 'fsbo_video', mp4, 'video/mp4', 'tour.mp4');
     expect(video.confirmed.json().videos_fsbo_urls).toEqual([`/api/files/${video.id}`]);
+    const whole = await ctx.app.inject({ url: `/api/files/${video.id}`, headers });
+    expect(whole.headers['content-disposition']).toMatch(/^attachment; filename="tour.mp4"/);
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
     const part = await ctx.app.inject({
       url: `/api/files/${video.id}`,
       headers: { ...headers, range: 'bytes=0-9' },
     });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toHaveLength(10);
+  });
+});
+
+describe('thumbnails and names', () => {
+  it('serves a thumbnail-sized version of an image, to the same people as the file', async () => {
+    const { headers } = await agentSession(ctx);
+    const portrait = await sharp({ create: { width: 1200, height: 1800, channels: 3, background: '#27a' } })
+      .jpeg()
+      .toBuffer();
+    const { id } = await upload(headers, 'headshot', portrait, 'image/jpeg', 'portrait.jpg');
+    await eventually(async () => {
+      const [row] = await ctx.deps.database.db.select().from(uploads).where(eq(uploads.id, id));
+      return row?.webKey;
+    });
+    const thumb = await ctx.app.inject({ url: `/api/files/${id}?size=thumb`, headers });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['content-disposition']).toMatch(/^inline/);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    // The whole photo, its shape kept: 427 x 640, not a square cut from it.
+    expect([meta.width, meta.height]).toEqual([427, 640]);
+    const web = await ctx.app.inject({ url: `/api/files/${id}`, headers });
+    expect(thumb.rawPayload.length).toBeLessThan(web.rawPayload.length);
+
+    const stranger = await agentSession(ctx);
+    expect(
+      (await ctx.app.inject({ url: `/api/files/${id}?size=thumb`, headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ url: `/api/files/${id}?size=thumb` })).statusCode).toBe(401);
+  });
+
+  it('lists the name of each of the agent’s files', async () => {
+    const { headers } = await agentSession(ctx);
+    const video = await upload(headers, 'other_video', mp4, 'video/mp4', 'My introduction.mp4');
+    const listed = await ctx.app.inject({ url: '/api/portal/me/media', headers });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().files).toEqual([{ url: `/api/files/${video.id}`, name: 'My introduction.mp4' }]);
+    const stranger = await agentSession(ctx);
+    expect(
+      (await ctx.app.inject({ url: '/api/portal/me/media', headers: stranger.headers })).json().files,
+    ).toEqual([]);
   });
 });
 

@@ -45,7 +45,18 @@ export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn
  * steps without asking /portal/me again.
  */
 export function setMeAgentProfile(queryClient: QueryClient, record: AgentRecord) {
-  queryClient.setQueryData<PortalMe>(meQueryKey, (me) => (me ? { ...me, agent_profile: record } : me));
+  queryClient.setQueryData<PortalMe>(meQueryKey, (me) => {
+    if (!me) return me;
+    // The server names the account after the agent when the first or last name changes (the
+    // wizard's personalInfo, the profile): the shell shows the new name at once.
+    const before = me.agent_profile;
+    const renamed =
+      !before ||
+      before.agent_first_name !== record.agent_first_name ||
+      before.agent_last_name !== record.agent_last_name;
+    const name = `${record.agent_first_name} ${record.agent_last_name}`.trim();
+    return { ...me, agent_profile: record, ...(renamed && name ? { name } : {}) };
+  });
 }
 
 /**

@@ -1,5 +1,12 @@
-import type { AgentRecord, MediaFieldSchema, PortalMe, UploadRequest, UploadTicket } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AgentRecord,
+  MediaFieldSchema,
+  MediaFiles,
+  PortalMe,
+  UploadRequest,
+  UploadTicket,
+} from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
 import { meQueryKey, setMeAgentProfile } from './auth';
@@ -73,3 +80,20 @@ export function useReorderMedia() {
     onSuccess: (record) => setMeAgentProfile(queryClient, record),
   });
 }
+
+/** GET /portal/me/media: the name each file was uploaded with; a new upload refreshes it. */
+export const mediaNamesQueryKey = ['portal', 'me', 'media'] as const;
+
+/** The names of the agent's files by URL ("Open house tour.mp4"); empty until they arrive. */
+export function useMediaNames(): Map<string, string> {
+  const query = useQuery({
+    queryKey: mediaNamesQueryKey,
+    queryFn: () => api.get<MediaFiles>('/portal/me/media'),
+    select: (data) => new Map(data.files.map((file) => [file.url, file.name])),
+    staleTime: 60_000,
+  });
+  return query.data ?? new Map();
+}
+
+/** The thumbnail of an image file (longest side THUMB_IMAGE_SIZE); the server falls back to the web version. */
+export const thumbnailUrl = (url: string) => `${url}${url.includes('?') ? '&' : '?'}size=thumb`;

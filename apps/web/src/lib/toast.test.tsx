@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import PortalToaster from '@/app/toaster';
 import { toast, toastsDelivered } from './toast';
 
 describe('toasts (lib/toast.ts: Sonner loads with the first one)', () => {
@@ -39,5 +40,17 @@ describe('toasts (lib/toast.ts: Sonner loads with the first one)', () => {
     render(<Toaster />);
     toast.success('Email sent.', { description: 'To seller@example.com' });
     expect(await screen.findByText('To seller@example.com')).toBeInTheDocument();
+  });
+
+  it('shows every toast at the top centre, never over the primary button at the bottom right', async () => {
+    render(<PortalToaster />);
+    toast.success('Licences saved');
+    toast.error('The photo was not deleted.');
+    const listOf = async (text: string) => {
+      const list = (await screen.findByText(text)).closest('[data-sonner-toaster]');
+      return [list?.getAttribute('data-y-position'), list?.getAttribute('data-x-position')];
+    };
+    expect(await listOf('Licences saved')).toEqual(['top', 'center']);
+    expect(await listOf('The photo was not deleted.')).toEqual(['top', 'center']);
   });
 });

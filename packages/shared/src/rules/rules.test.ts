@@ -38,6 +38,18 @@ describe('signup order', () => {
     expect(signupProgress('complete')).toBe(100);
     expect(signupProgress('lsa')).toBeGreaterThan(signupProgress('sms'));
   });
+
+  it('counts the pages ticked, so the share matches the steps marked done', () => {
+    // From registration the wizard shows 11 pages; at the time zone, the address and the name are done.
+    expect(signupProgress('timezone')).toBe(18);
+    // personalInfo is the second page of the mailingAddress status: the saved address counts.
+    expect(signupProgress('mailingAddress', { addressSaved: true })).toBe(9);
+    expect(signupProgress('email')).toBe(36);
+    expect(signupProgress('countdown')).toBe(91);
+    // Set back before registration's entry, the agent sees all 14 pages.
+    expect(signupProgress('serviceAgreement')).toBe(0);
+    expect(signupProgress('brokerageInfo')).toBe(7);
+  });
 });
 
 describe('portal visibility (SPEC.md section 6)', () => {

@@ -1,4 +1,4 @@
-import { SIGNUP_STATUSES, type SignupStatus } from '../constants';
+import { SIGNUP_ENTRY_STATUS, SIGNUP_STATUSES, type SignupStatus } from '../constants';
 
 /** The wizard pages under /signup/ and the signup_status each belongs to. */
 export const SIGNUP_STEP_STATUS: Record<string, SignupStatus> = {
@@ -41,12 +41,22 @@ export function canVisitSignupStep(step: string, status: SignupStatus): boolean 
   return signupStatusIndex(stepStatus) <= signupStatusIndex(status);
 }
 
-/** Share of the wizard done, 0 to 100, counting from where registration enters. */
-export function signupProgress(status: SignupStatus): number {
-  const entry = signupStatusIndex('mailingAddress');
-  const last = signupStatusIndex('complete');
-  const index = Math.max(signupStatusIndex(status), entry);
-  return Math.round(((index - entry) / (last - entry)) * 100);
+/**
+ * Share of the wizard done, 0 to 100: the wizard's pages the agent has finished among those
+ * shown (from where registration enters, or all of them for an agent set back before it), so
+ * it matches the steps the wizard ticks. `personalInfo` is the second page of the
+ * `mailingAddress` status: the address page counts as finished once the address is saved.
+ */
+export function signupProgress(status: SignupStatus, options: { addressSaved?: boolean } = {}): number {
+  if (status === 'complete') return 100;
+  const index = signupStatusIndex(status);
+  const entry = signupStatusIndex(SIGNUP_ENTRY_STATUS);
+  const pageIndexes = Object.values(SIGNUP_STEP_STATUS).map(signupStatusIndex);
+  const shown = index < entry ? pageIndexes : pageIndexes.filter((page) => page >= entry);
+  const done =
+    shown.filter((page) => page < index).length +
+    (status === 'mailingAddress' && options.addressSaved ? 1 : 0);
+  return Math.round((done / shown.length) * 100);
 }
 
 /** The parts of the agent record the wizard's rules read. */

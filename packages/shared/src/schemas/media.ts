@@ -179,3 +179,17 @@ export const MediaFieldSchema = z.enum([
 
 /** PUT /api/portal/me/media/:field: a new order of the same files. */
 export const MediaOrderSchema = z.object({ urls: z.array(z.string()).max(100) });
+
+/** GET /api/portal/me/media: the name each of the agent's files was uploaded with, by its URL. */
+export const MediaFilesSchema = z.object({
+  files: z.array(z.object({ url: z.string(), name: z.string() })),
+});
+export type MediaFiles = z.infer<typeof MediaFilesSchema>;
+
+/** Longest side of an image's thumbnail (`GET /api/files/:id?size=thumb`), in pixels. */
+export const THUMB_IMAGE_SIZE = 640;
+/** Longest side of an image's web version (`GET /api/files/:id`); the original is kept as it was. */
+export const WEB_IMAGE_SIZE = 1600;
+
+/** Types a browser may show in its own tab (inline): PDF and raster images, never HTML or SVG. */
+export const INLINE_CONTENT_TYPES: readonly string[] = [...DOCUMENT_TYPES, ...IMAGE_TYPES];

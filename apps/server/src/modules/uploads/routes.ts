@@ -2,10 +2,10 @@ import path from 'node:path';
 import {
   AgentRecordSchema,
   DetailSchema,
+  INLINE_CONTENT_TYPES,
   MediaFieldSchema,
+  MediaFilesSchema,
   MediaOrderSchema,
-  UPLOAD_KINDS,
-  type UploadKindSpec,
   UploadRequestSchema,
   UploadTicketSchema,
 } from '@portal/shared';
@@ -18,7 +18,8 @@ import { notFound } from '../../lib/errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { LocalStorageProvider } from '../../providers/storage/local';
 import { DOWNLOAD_LINK_SECONDS, DOWNLOAD_REDIRECT_MAX_AGE_SECONDS, requireFileAccess } from './file-access';
-import { confirmUpload, deleteUpload, reorderMedia, requestUpload } from './service';
+import { thumbKeyOf } from './resize';
+import { confirmUpload, deleteUpload, listMediaNames, reorderMedia, requestUpload } from './service';
 
 const errors = {
   400: DetailSchema,
@@ -77,6 +78,19 @@ export async function uploadRoutes(app: FastifyInstance) {
     async (request) => deleteUpload(app.deps, currentUser(request), request.params.id),
   );
 
+  r.get(
+    '/portal/me/media',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: "The name each of the agent's files was uploaded with, by its URL",
+        response: { 200: MediaFilesSchema, ...errors },
+      },
+    },
+    async (request) => listMediaNames(app.deps, currentUser(request)),
+  );
+
   r.put(
     '/portal/me/media/:field',
     {
@@ -98,9 +112,12 @@ export async function uploadRoutes(app: FastifyInstance) {
       schema: {
         tags: ['uploads'],
         summary:
-          "A confirmed file (its web version for images, unless ?original=1), for its owner, the agent's office and managers, and superusers (bearer or the session cookie)",
+          "A confirmed file (its web version for images, unless ?original=1; ?size=thumb a thumbnail), for its owner, the agent's office and managers, and superusers (bearer or the session cookie)",
         params: IdParams,
-        querystring: z.object({ original: z.enum(['0', '1']).optional() }),
+        querystring: z.object({
+          original: z.enum(['0', '1']).optional(),
+          size: z.enum(['thumb', 'web']).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -110,16 +127,26 @@ export async function uploadRoutes(app: FastifyInstance) {
         .where(eq(uploads.id, request.params.id));
       if (!upload || upload.status !== 'confirmed') throw notFound('File not found');
       await requireFileAccess(request, upload);
-      const spec = (UPLOAD_KINDS as Record<string, UploadKindSpec>)[upload.kind];
-      const useWeb = Boolean(upload.webKey) && request.query.original !== '1';
-      const key = useWeb ? upload.webKey! : upload.key;
-      const contentType = useWeb ? 'image/webp' : upload.contentType;
-      // Images show in the page; anything else downloads (a <video> element plays it all the same).
-      const inline = Boolean(spec?.image);
-      const filename = upload.filename;
       const storage = app.deps.providers.storage;
+      const useWeb = Boolean(upload.webKey) && request.query.original !== '1';
+      // The thumbnail is made with the web version; an image from before thumbnails has none.
+      const thumbKey = thumbKeyOf(upload.key);
+      const useThumb =
+        useWeb && request.query.size === 'thumb' && Boolean(await storage.head(thumbKey).catch(() => null));
+      const key = useThumb ? thumbKey : useWeb ? upload.webKey! : upload.key;
+      const contentType = useWeb ? 'image/webp' : upload.contentType;
+      // PDFs and raster images open in the browser's tab; anything else downloads (a <video>
+      // element plays it all the same). The stored type was checked against the bytes at
+      // confirmation, so HTML or SVG never gets here as an image.
+      const inline = INLINE_CONTENT_TYPES.includes(contentType);
+      const filename = upload.filename;
       reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      // A sandboxed document: no script, no form, no same-origin access. Chromium's PDF viewer
+      // does not run in a sandbox, so a PDF gets the same policy without it.
+      reply.header(
+        'Content-Security-Policy',
+        contentType === 'application/pdf' ? "default-src 'none'" : "default-src 'none'; sandbox",
+      );
       const direct = await storage.downloadUrl(key, {
         filename,
         inline,

@@ -5,6 +5,7 @@ import {
   describeTypes,
   ERROR,
   formatBytes,
+  type MediaFiles,
   UPLOAD_KINDS,
   type UploadKind,
   type UploadKindSpec,
@@ -21,6 +22,7 @@ import { readSettings } from '../../lib/settings';
 import { findAgentByUserId, loadAgentRecord } from '../agents/queries';
 import { toAgentRecord } from '../agents/serialize';
 import { activateIfOnboardingComplete } from '../agents/status';
+import { thumbKeyOf } from './resize';
 import { contentMatches, EXTENSIONS, SNIFF_BYTES, sniffContentType } from './sniff';
 
 export const UPLOAD_TTL_SECONDS = 15 * 60;
@@ -286,6 +288,21 @@ export async function deleteUpload(deps: AppDeps, user: UserRow, id: string): Pr
   return (await loadAgentRecord(db, user.id))!;
 }
 
+/**
+ * GET /api/portal/me/media: the name each confirmed file of the agent was uploaded with, so lists
+ * can show "Open house tour.mp4" rather than a number.
+ */
+export async function listMediaNames(deps: AppDeps, user: UserRow): Promise<MediaFiles> {
+  const { db } = deps.database;
+  const agent = await agentOf(db, user);
+  const rows = await db
+    .select({ id: uploads.id, filename: uploads.filename })
+    .from(uploads)
+    .where(and(eq(uploads.agentId, agent.id), eq(uploads.status, 'confirmed')))
+    .orderBy(uploads.confirmedAt);
+  return { files: rows.map((row) => ({ url: fileUrl(deps, row.id), name: row.filename })) };
+}
+
 /** PUT /api/portal/me/media/:field: the same files in a new order. */
 export async function reorderMedia(
   deps: AppDeps,
@@ -382,7 +399,12 @@ export async function purgeUploads(deps: AppDeps, id?: string): Promise<number> 
   let purged = 0;
   for (const upload of claimed) {
     // The web version too: a resize job may have written it after the upload was deleted.
-    const keys = new Set([upload.key, upload.webKey ?? upload.key, `${upload.key}.web.webp`]);
+    const keys = new Set([
+      upload.key,
+      upload.webKey ?? upload.key,
+      `${upload.key}.web.webp`,
+      thumbKeyOf(upload.key),
+    ]);
     try {
       for (const key of keys) await deps.providers.storage.delete(key);
     } catch (error) {

@@ -132,7 +132,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Licence number of licence 2')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('removes a new licence at once, and a saved one only after confirming, saving the list then', async () => {
+  it('takes a licence off the list at once and saves the removal with the Save button, like any change', async () => {
     const { patchBodies } = signedInAgent({
       licensed_states: [licence('AZ', 'SA100'), licence('CA', 'CA200', '2030-01-31')],
     });
@@ -143,39 +143,37 @@ describe('the licences form', { timeout: 20_000 }, () => {
     expect(rows()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Remove licence 3' }));
     expect(rows()).toHaveLength(2);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a licence' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Remove licence 1' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Remove licence AZ SA100?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(rows()).toHaveLength(2);
-    expect(patchBodies()).toHaveLength(0);
-
-    await user.click(screen.getByRole('button', { name: 'Remove licence 1' }));
-    dialog = await screen.findByRole('dialog', { name: 'Remove licence AZ SA100?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Remove licence' }));
-
-    expect(await screen.findByText('Licence AZ SA100 removed')).toBeInTheDocument();
-    expect(patchBodies()).toEqual([{ licensed_states: [licence('CA', 'CA200', '2030-01-31')] }]);
     expect(rows()).toHaveLength(1);
-    expect(screen.getByLabelText('Licence number of licence 1')).toHaveValue('CA200');
+    // Nothing is saved behind the agent's back: the page says what Save will do.
+    expect(patchBodies()).toHaveLength(0);
+    expect(screen.getByText('Licence AZ SA100 is off the list; save to keep this change.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save licences' }));
+    expect(await screen.findByText('Licences saved')).toBeInTheDocument();
+    expect(patchBodies()).toEqual([{ licensed_states: [licence('CA', 'CA200', '2030-01-31')] }]);
+    expect(screen.queryByText(/off the list/)).not.toBeInTheDocument();
   });
 
-  it('keeps a saved licence when its removal is refused, and says why in the dialog', async () => {
+  it('keeps the list as edited when saving a removal is refused, and says why above the buttons', async () => {
     signedInAgent(
-      { licensed_states: [licence('AZ', 'SA100')] },
+      { licensed_states: [licence('AZ', 'SA100'), licence('CA', 'CA200')] },
       { 'PATCH /api/portal/me/agent_profile': () => json(503, { detail: 'The database is not reachable' }) },
     );
     const { user } = renderApp('/profile/licenses');
     await screen.findByRole('heading', { level: 2, name: 'Licences' }, PAGE_LOAD);
     await user.click(screen.getByRole('button', { name: 'Remove licence 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove licence AZ SA100?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Remove licence' }));
+    await user.click(screen.getByRole('button', { name: 'Save licences' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The database is not reachable');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is not reachable');
     expect(rows()).toHaveLength(1);
+    expect(screen.getByLabelText('Licence number of licence 1')).toHaveValue('CA200');
+    expect(screen.getByText(/Licence AZ SA100 is off the list/)).toBeInTheDocument();
   });
 
   it('on the profile, saves the list with a toast', async () => {

@@ -10,14 +10,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useUpdateDetails } from '@/lib/agent-profile-api';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useStepSubmit } from '@/lib/use-step-submit';
 import { LicenceExpiryNotice } from './licence-expiry-notice';
-import { LicenceRemoveDialog } from './licence-remove-dialog';
 
-type License = NonNullable<AgentRecord['licensed_states']>[number];
+export type License = NonNullable<AgentRecord['licensed_states']>[number];
 
 /** The profile's limit on licences (AgentProfilePatchSchema). */
 const MAX_LICENCES = 60;
@@ -78,33 +74,26 @@ const toLicence = ({ origin: _origin, exp_date, ...licence }: LicenceRow): Licen
   exp_date: exp_date === '' ? null : exp_date,
 });
 
-const sameLicence = (a: License, b: License) =>
-  a.license_number === b.license_number &&
-  a.state === b.state &&
-  a.type === b.type &&
-  a.exp_date === b.exp_date;
-
 const licenceName = (row: Pick<LicenceRow, 'state' | 'license_number'>, position: number) =>
   [row.state, row.license_number.trim()].filter(Boolean).join(' ') || `number ${position}`;
 
 /**
- * The licences an agent holds, as a list to edit: add a licence, correct one, remove one (a
- * saved licence only after confirming, and then at once). Each licence warns when it expires
- * within 90, 60 or 30 days or has expired. Save writes the whole list; `onSaved` then decides
- * what happens next (the onboarding step moves on, the profile page says it is saved).
+ * The licences an agent holds, as a list to edit: add a licence, correct one, remove one. Each
+ * licence warns when it expires within 90, 60 or 30 days or has expired. Nothing is saved until
+ * the form's save button: it writes the whole list, removals included (ADR 39). `onSave` saves
+ * it and decides what follows (the onboarding step moves on, the profile page confirms it).
  */
 export function LicencesForm({
   agent,
-  onSaved,
+  onSave,
   actions,
 }: {
   agent: AgentRecord;
-  /** After a save; what it throws is shown above the buttons. */
-  onSaved: (record: AgentRecord) => Promise<void> | void;
+  /** Saves the checked list; what it throws is shown above the buttons, and nothing typed is lost. */
+  onSave: (licences: License[]) => Promise<void>;
   /** The form's buttons (a submit button saves), given whether a save is under way. */
   actions: (pending: boolean) => React.ReactNode;
 }) {
-  const save = useUpdateDetails();
   const submit = useStepSubmit();
   const typesId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -116,49 +105,27 @@ export function LicencesForm({
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'licences' });
   const rows = useWatch({ control: form.control, name: 'licences' }) ?? [];
   const { errors } = form.formState;
-  const [removing, setRemoving] = useState<{ index: number; name: string } | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const removed = useRef(false);
+  /** Saved licences taken off the list and not saved yet, said beside the buttons. */
+  const [removed, setRemoved] = useState<string[]>([]);
 
   const onSubmit = form.handleSubmit(
     (values) =>
       submit.run(async () => {
-        const record = await save.mutateAsync({ licensed_states: values.licences.map(toLicence) });
-        form.reset({ licences: (record.licensed_states ?? []).map(toRow) });
-        await onSaved(record);
+        const licences = values.licences.map(toLicence);
+        await onSave(licences);
+        form.reset({ licences: licences.map(toRow) });
+        setRemoved([]);
       }),
     // The field messages say what to fix now; an earlier save's message no longer applies.
     () => submit.setError(null),
   );
 
-  const askToRemove = (index: number) => {
+  const removeRow = (index: number) => {
     const row = form.getValues(`licences.${index}`);
-    if (!row.origin) {
-      // Never saved: nothing to confirm.
-      remove(index);
-      addButton.current?.focus();
-      return;
-    }
-    setRemoveError(null);
-    setRemoving({ index, name: licenceName(row.origin, index + 1) });
-  };
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    const origin = form.getValues(`licences.${removing.index}`).origin;
-    const stored = agent.licensed_states ?? [];
-    const at = origin ? stored.findIndex((licence) => sameLicence(licence, origin)) : -1;
-    try {
-      if (at >= 0) {
-        await save.mutateAsync({ licensed_states: stored.filter((_, index) => index !== at) });
-      }
-      remove(removing.index);
-      removed.current = true;
-      setRemoving(null);
-      toast.success(`Licence ${removing.name} removed`);
-    } catch (error) {
-      setRemoveError(errorMessage(error, 'The licence could not be removed. Please try again.'));
-    }
+    remove(index);
+    if (row.origin) setRemoved((list) => [...list, licenceName(row.origin!, index + 1)]);
+    // The row is gone: the keyboard goes on to adding another.
+    addButton.current?.focus();
   };
 
   return (
@@ -229,7 +196,7 @@ export function LicencesForm({
                       variant="outline"
                       size="sm"
                       className="text-destructive hover:text-destructive"
-                      onClick={() => askToRemove(index)}
+                      onClick={() => removeRow(index)}
                     >
                       <Trash2 aria-hidden="true" />
                       Remove <span className="sr-only">licence {position}</span>
@@ -263,25 +230,16 @@ export function LicencesForm({
           </p>
         ) : null}
       </div>
+      {removed.length > 0 ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {removed.length === 1 ? `Licence ${removed[0]} is` : `Licences ${removed.join(', ')} are`} off the
+          list; save to keep this change.
+        </p>
+      ) : null}
       <FormError
         message={submit.error ?? errors.licences?.root?.message ?? errors.licences?.message ?? null}
       />
       {actions(submit.pending)}
-      <LicenceRemoveDialog
-        open={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-        name={removing?.name ?? ''}
-        pending={save.isPending}
-        error={removeError}
-        onConfirm={confirmRemove}
-        onCloseAutoFocus={(event) => {
-          if (!removed.current) return;
-          // The row is gone: the keyboard goes on to adding another.
-          removed.current = false;
-          event.preventDefault();
-          addButton.current?.focus();
-        }}
-      />
     </form>
   );
 }

@@ -7,7 +7,6 @@ import { FormError } from '@/components/form-error';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useStepSubmit } from '@/lib/use-step-submit';
 
 export const TEAM_NAME_REQUIRED = "Enter your team's name: it is required when you work with a team.";
@@ -25,23 +24,25 @@ const TeamFormSchema = z
     }
   });
 
+/** What the team form saves: the answer, with the name ("" when the agent has no team). */
+export type TeamAnswer = { has_real_estate_team: 'yes' | 'no'; real_estate_team_name: string };
+
 /**
  * Whether the agent works with a real-estate team and, if so, its name ("no" clears the name).
- * Saving updates the cached record; the onboarding step and the profile page then decide what
- * happens next (`onSaved`), and which buttons show (`actions`).
+ * The form checks; the page saves (ADR 39): `onSave`
+ * decides what saving means and what follows, and `actions` which buttons show.
  */
 export function TeamForm({
   agent,
-  onSaved,
+  onSave,
   actions,
 }: {
   agent: AgentRecord;
-  /** After a save; what it throws is shown above the buttons. */
-  onSaved: (record: AgentRecord) => Promise<void> | void;
+  /** Saves the checked answer; what it throws is shown above the buttons, and nothing typed is lost. */
+  onSave: (answer: TeamAnswer) => Promise<void>;
   /** The form's buttons (a submit button saves), given whether a save is under way. */
   actions: (pending: boolean) => React.ReactNode;
 }) {
-  const save = useUpdateDetails();
   const submit = useStepSubmit();
   const form = useForm<z.input<typeof TeamFormSchema>, unknown, z.output<typeof TeamFormSchema>>({
     resolver: zodResolver(TeamFormSchema),
@@ -57,16 +58,12 @@ export function TeamForm({
   const onSubmit = form.handleSubmit(
     (values) =>
       submit.run(async () => {
-        const hasRealEstateTeam = values.has_real_estate_team === 'yes';
-        const record = await save.mutateAsync({
+        const answer: TeamAnswer = {
           has_real_estate_team: values.has_real_estate_team,
-          real_estate_team_name: hasRealEstateTeam ? values.real_estate_team_name : '',
-        });
-        form.reset({
-          has_real_estate_team: record.has_real_estate_team,
-          real_estate_team_name: record.real_estate_team_name,
-        });
-        await onSaved(record);
+          real_estate_team_name: values.has_real_estate_team === 'yes' ? values.real_estate_team_name : '',
+        };
+        await onSave(answer);
+        form.reset(answer);
       }),
     // The field messages say what to fix now; an earlier save's message no longer applies.
     () => submit.setError(null),

@@ -1,6 +1,7 @@
 import { type AgentRecord, SIGNING_MESSAGES, signingMessages } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { toastsDelivered } from '@/lib/toast';
 import { buildAgent } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -12,6 +13,7 @@ import {
   buildSignature,
   findToast,
   SIGN_URL,
+  toastTexts,
 } from './test/agreements-server';
 
 vi.mock('./open-signing-page', () => ({ openSigningPage: vi.fn() }));
@@ -42,14 +44,47 @@ const steps = (done: Partial<AgentRecord['onboarding_steps']>) => ({
 });
 
 describe('the agreement panel', () => {
-  it('prefills the service areas from the saved service area when none were typed (issue #18 item 1)', async () => {
-    agreementsServer({
-      service_document_areas: '',
-      counties: [{ county_name: 'Maricopa', state: 'AZ' }],
-      zipcodes: ['85004', '85006', '85008'],
-    });
+  it('prefills the service areas with exactly what is served when none were typed', async () => {
+    // Part of Maricopa County only: the saved area lists Arizona and the county, yet neither is
+    // served whole, so the agreement names the ZIP codes.
+    const server = agreementsServer(
+      {
+        service_document_areas: '',
+        states: [{ short: 'AZ', long: 'Arizona' }],
+        counties: [{ county_name: 'Maricopa', state: 'AZ' }],
+        zipcodes: ['85004', '85006', '85008'],
+        excluded_zips: ['85007'],
+      },
+      {
+        'GET /api/geo/states/AZ': () =>
+          json(200, {
+            code: 'AZ',
+            name: 'Arizona',
+            fips: '04',
+            zip_count: 7,
+            county_count: 1,
+            counties: [
+              {
+                fips: '04013',
+                name: 'Maricopa',
+                zips: ['85003', '85004', '85006', '85007', '85008', '85009', '85012'].map((zip) => ({
+                  zip,
+                  city: 'Phoenix',
+                  lat: 33.4,
+                  lon: -112,
+                })),
+              },
+            ],
+          }),
+      },
+    );
     const { panel } = await openPage(SERVICE_PAGE);
-    expect(within(panel).getByLabelText('Service areas')).toHaveValue('Maricopa County, AZ (3 ZIP codes)');
+    await waitFor(() =>
+      expect(within(panel).getByLabelText('Service areas')).toHaveValue(
+        'in Maricopa County, AZ: ZIP codes 85004, 85006 and 85008; excluding 85007',
+      ),
+    );
+    expect(server.callsTo('GET /api/geo/states/AZ')).toHaveLength(1);
   });
 
   it('prepares the service agreement with the service areas typed, then opens the signing page', async () => {
@@ -227,8 +262,40 @@ describe('the agreement panel', () => {
       '/api/digisigner/master-request/send-to-broker',
     );
 
+    // Checking again says the same one thing: signed by the agent, the broker's turn.
+    const checks = server.callsTo('GET /api/digisigner/:requestId').length;
     await user.click(within(panel).getByRole('button', { name: 'Check status' }));
-    expect((await findToast(BUILTIN.signed)).type).toBe('success');
+    await waitFor(() => expect(server.callsTo('GET /api/digisigner/:requestId')).toHaveLength(checks + 1));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Check status' })).toBeEnabled());
+    await toastsDelivered();
+    expect((await findToast(SIGNING_MESSAGES.agentSignedSendingToBroker)).type).toBe('success');
+    expect(toastTexts().filter((text) => text.includes(BUILTIN.signed))).toEqual([]);
+    expect(
+      toastTexts().filter((text) => text.includes(SIGNING_MESSAGES.agentSignedSendingToBroker)),
+    ).toHaveLength(1);
+  });
+
+  it('says in one message, once, that the agent has signed and the broker signs next', async () => {
+    const statuses = [
+      json(200, buildSignature('master', 'waiting_for_you')),
+      json(200, buildSignature('master', 'waiting_for_broker')),
+    ];
+    agreementsServer(
+      {
+        brokerage: 'Summit Realty',
+        broker_of_record: BROKER,
+        master_document: buildAgentDocument('master'),
+      },
+      { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index] ?? statuses.at(-1)! },
+    );
+    const { user, panel } = await openPage(MASTER_PAGE);
+    await within(panel).findByRole('button', { name: 'Sign now' });
+
+    // Back from signing, the agent checks where the agreement stands.
+    await user.click(within(panel).getByRole('button', { name: 'Check status' }));
+    expect(await within(panel).findByText("Waiting for your broker's signature")).toBeInTheDocument();
+    expect((await findToast(SIGNING_MESSAGES.agentSignedSendingToBroker)).type).toBe('success');
+    expect(toastTexts()).toEqual([expect.stringContaining(SIGNING_MESSAGES.agentSignedSendingToBroker)]);
   });
 
   it('offers to prepare the master agreement again when the broker of record was corrected meanwhile', async () => {

@@ -37,7 +37,8 @@ function recordBehind(record: AgentDocument | null, agent: AgentRecord, status: 
  *   again when the window regains focus, as the agent comes back from signing;
  * - "Check status" says signed / not signed / completed, or that the check failed;
  * - the first time a page load finds the agent signed and the broker not (or the server says
- *   this very call e-mailed the broker), it says the document goes to the broker;
+ *   this very call e-mailed the broker), and on "Check status" then, it says in one message
+ *   that the document goes to the broker;
  * - when the provider is ahead of the agent record (a signature, the step set), /portal/me is
  *   fetched again so the onboarding overview and the signup wizard follow.
  */
@@ -68,16 +69,19 @@ export function useAgreementStatus(kind: SigningDocumentKind, agent: AgentRecord
       lastState.current = status.state;
       provider.current = status.provider;
       const text = signingMessages(status.provider);
-      const brokerNews =
-        status.broker_email_sent_now || (status.state === 'waiting_for_broker' && !brokerAnnounced.current);
-      if (brokerNews) {
+      // Signed by the agent, not yet by the broker: one message says exactly that, never beside
+      // a second one calling the agreement signed. Shown again on "Check status", in place of
+      // the one still on screen.
+      const waitingForBroker = status.state === 'waiting_for_broker';
+      if (waitingForBroker && (explicit || status.broker_email_sent_now || !brokerAnnounced.current)) {
         brokerAnnounced.current = true;
-        toast.success(text.agentSignedSendingToBroker);
+        toast.success(text.agentSignedSendingToBroker, {
+          id: `agreement-broker-${status.signature_request_id}`,
+        });
       }
       if (explicit) {
         if (status.state === 'completed') toast.success(text.completed);
-        else if (status.state === 'waiting_for_broker') toast.success(text.signed);
-        else toast.info(text.notSigned);
+        else if (!waitingForBroker) toast.info(text.notSigned);
       } else if (status.state === 'completed' && previous !== null && previous !== 'completed') {
         toast.success(text.completed);
       }

@@ -15,6 +15,13 @@ function serve(extra: Record<string, Handler>) {
   return mockFetch({
     'POST /api/refresh': signedInRefresh(),
     'GET /api/portal/me': () => json(200, buildMe({ agent_profile: agentWith([A, B]) })),
+    'GET /api/portal/me/media': () =>
+      json(200, {
+        files: [
+          { url: A, name: 'Portrait on the porch.jpg' },
+          { url: B, name: 'Landscape.jpg' },
+        ],
+      }),
     ...extra,
   });
 }
@@ -84,7 +91,7 @@ describe('media gallery', () => {
     });
     const { user, queryClient } = await openHeadshots();
 
-    await user.click(screen.getByRole('button', { name: 'Move down Headshot 1 of 2' }));
+    await user.click(screen.getByRole('button', { name: 'Move down: Headshot 1 of 2' }));
     // Shown in the new order before the server answers.
     expect(shown()).toEqual([B, A]);
     expect(JSON.parse(callsTo('PUT /api/portal/me/media/agent_headshots_urls')[0]!.body!)).toEqual({
@@ -93,13 +100,13 @@ describe('media gallery', () => {
     release(json(200, agentWith([B, A])));
     // The moved photo is last now: its "Move up" keeps the focus.
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Move up Headshot 2 of 2' })).toHaveFocus(),
+      expect(screen.getByRole('button', { name: 'Move up: Headshot 2 of 2' })).toHaveFocus(),
     );
     expect(queryClient.getQueryData<PortalMe>(meQueryKey)?.agent_profile?.agent_headshots_urls).toEqual([
       B,
       A,
     ]);
-    expect(screen.getByRole('button', { name: 'Move up Headshot 1 of 2' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move up: Headshot 1 of 2' })).toBeDisabled();
   });
 
   it('puts the order back and says so when the server refuses it', async () => {
@@ -109,7 +116,7 @@ describe('media gallery', () => {
     });
     const { user } = await openHeadshots();
 
-    await user.click(screen.getByRole('button', { name: 'Move up Headshot 2 of 2' }));
+    await user.click(screen.getByRole('button', { name: 'Move up: Headshot 2 of 2' }));
     expect(
       await screen.findByText(
         'The new order was not saved. The new order must list exactly the files already there.',
@@ -126,5 +133,43 @@ describe('media gallery', () => {
     await openHeadshots();
     expect(screen.getByText('You have not uploaded any headshots yet.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Your headshots' })).not.toBeInTheDocument();
+  });
+
+  it('moves with icon buttons that say what they do, in their name and a tooltip', async () => {
+    serve({});
+    const { user } = await openHeadshots();
+    const first = within(screen.getByRole('list', { name: 'Your headshots' })).getAllByRole('listitem')[0]!;
+    const down = within(first).getByRole('button', { name: 'Move down: Headshot 1 of 2' });
+    // No words inside the buttons to overflow them: the icon, and the tooltip says it in words.
+    expect(down).toHaveTextContent(/^$/);
+    expect(within(first).getByRole('button', { name: 'Delete Headshot 1 of 2' })).toHaveTextContent(/^$/);
+    await user.hover(down);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Move down');
+  });
+
+  it('shows each photo whole, from its thumbnail, under the name it was uploaded with', async () => {
+    serve({});
+    await openHeadshots();
+    const photo = screen.getByRole('img', { name: 'Headshot 1 of 2' });
+    // A portrait is letterboxed in the square, not cut to it.
+    expect(photo).toHaveClass('object-contain');
+    expect(photo).not.toHaveClass('object-cover');
+    expect(photo).toHaveAttribute('srcset', `${A}?size=thumb 640w, ${A} 1600w`);
+    expect(photo.getAttribute('sizes')).toMatch(/rem|vw/);
+    expect(await screen.findByText('Portrait on the porch.jpg')).toBeInTheDocument();
+  });
+
+  it('labels each video by its file name, not by a number', async () => {
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () =>
+        json(200, buildMe({ agent_profile: buildAgent({ videos_others_urls: [A] }) })),
+      'GET /api/portal/me/media': () => json(200, { files: [{ url: A, name: 'Open house tour.mp4' }] }),
+    });
+    renderApp('/onboarding/video/videos_upload');
+    const videos = await screen.findByRole('list', { name: 'Your other videos' }, { timeout: 5000 });
+    expect(await within(videos).findByText('Open house tour.mp4')).toBeInTheDocument();
+    expect(within(videos).queryByText('1. Video')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Open house tour.mp4 (Video 1 of 1)').tagName).toBe('VIDEO');
   });
 });

@@ -1,9 +1,16 @@
-import { UPLOAD_KINDS } from '@portal/shared';
+import { THUMB_IMAGE_SIZE, UPLOAD_KINDS, WEB_IMAGE_SIZE } from '@portal/shared';
 import { ArrowDown, ArrowUp, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { errorMessage } from '@/lib/api-client';
-import { type MediaField, useDeleteMedia, useReorderMedia } from '@/lib/media-api';
+import {
+  type MediaField,
+  thumbnailUrl,
+  useDeleteMedia,
+  useMediaNames,
+  useReorderMedia,
+} from '@/lib/media-api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { MediaDeleteDialog } from './media-delete-dialog';
@@ -11,9 +18,52 @@ import { isLogoKind, isVideoKind, type ListKind, MEDIA_WORDS } from './media-kin
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Up or down one place: an icon button, named for screen readers and shown in a tooltip. */
+function MoveButton({
+  direction,
+  name,
+  disabled,
+  busy,
+  onClick,
+}: {
+  direction: 'up' | 'down';
+  name: string;
+  disabled: boolean;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  const Icon = direction === 'up' ? ArrowUp : ArrowDown;
+  const words = direction === 'up' ? 'Move up' : 'Move down';
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          data-move={direction}
+          aria-label={`${words}: ${name}`}
+          disabled={disabled}
+          // Not disabled while saving: the button keeps the keyboard focus.
+          aria-disabled={busy || undefined}
+          onClick={onClick}
+        >
+          <Icon aria-hidden="true" />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{words}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** What the browser may load for a thumbnail: the small version, the web version on wide screens. */
+const THUMB_SIZES = '(min-width: 640px) 16rem, 45vw';
+
 /**
- * The files of one list (headshots, logos, videos...) in their order: each can move up or down
- * (saved at once, put back if the server refuses) or be deleted after a confirmation.
+ * The files of one list (headshots, logos, videos...) in their order, each under the name it was
+ * uploaded with: each can move up or down (saved at once, put back if the server refuses) or be
+ * deleted after a confirmation. Photos show whole (a portrait is not cut to a square), from a
+ * thumbnail-sized version.
  */
 export function MediaGallery({ kind, urls }: { kind: ListKind; urls: string[] }) {
   const spec = UPLOAD_KINDS[kind];
@@ -22,6 +72,7 @@ export function MediaGallery({ kind, urls }: { kind: ListKind; urls: string[] })
   const video = isVideoKind(kind);
   const reorder = useReorderMedia();
   const remove = useDeleteMedia();
+  const names = useMediaNames();
   const [deleting, setDeleting] = useState<{ url: string; name: string } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const emptyRef = useRef<HTMLParagraphElement>(null);
@@ -90,16 +141,20 @@ export function MediaGallery({ kind, urls }: { kind: ListKind; urls: string[] })
           tabIndex={-1}
           className={cn(
             'grid gap-4 outline-none',
-            video ? 'sm:grid-cols-2' : 'grid-cols-1 min-[420px]:grid-cols-2 lg:grid-cols-3',
+            // As many columns as leave each file room for its name and its three buttons.
+            video
+              ? 'grid-cols-[repeat(auto-fill,minmax(min(100%,16rem),1fr))]'
+              : 'grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))]',
           )}
         >
           {urls.map((url, index) => {
             const name = `${spec.label} ${index + 1} of ${urls.length}`;
+            const fileName = names.get(url);
             return (
               <li
                 key={url}
                 data-url={url}
-                className="grid content-start gap-3 rounded-lg border border-border bg-card p-3"
+                className="grid min-w-0 content-start gap-3 rounded-lg border border-border bg-card p-3"
               >
                 {video ? (
                   // biome-ignore lint/a11y/useMediaCaption: the agent's own recordings, shown back to them
@@ -107,60 +162,61 @@ export function MediaGallery({ kind, urls }: { kind: ListKind; urls: string[] })
                     controls
                     preload="metadata"
                     src={url}
-                    aria-label={name}
+                    aria-label={fileName ? `${fileName} (${name})` : name}
                     className="aspect-video w-full rounded-md bg-black"
                   />
                 ) : (
                   <img
                     src={url}
+                    srcSet={`${thumbnailUrl(url)} ${THUMB_IMAGE_SIZE}w, ${url} ${WEB_IMAGE_SIZE}w`}
+                    sizes={THUMB_SIZES}
                     alt={name}
                     loading="lazy"
                     className={cn(
-                      'aspect-square w-full rounded-md bg-muted',
-                      isLogoKind(kind) ? 'bg-white object-contain p-2' : 'object-cover',
+                      // The whole photo, whatever its shape: letterboxed in the square, never cut.
+                      'aspect-square w-full rounded-md object-contain',
+                      isLogoKind(kind) ? 'bg-white p-2' : 'bg-muted',
                     )}
                   />
                 )}
-                <p className="text-sm font-medium" aria-hidden="true">
-                  {index + 1}. {spec.label}
+                <p className="grid min-w-0 text-sm" aria-hidden="true">
+                  <span className="truncate font-medium" title={fileName}>
+                    {fileName ?? spec.label}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {index + 1} of {urls.length}
+                  </span>
                 </p>
-                <div className="grid grid-cols-2 gap-2">
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    data-move="up"
+                <div className="flex items-center gap-2">
+                  <MoveButton
+                    direction="up"
+                    name={name}
                     disabled={index === 0}
-                    // Not disabled while saving: the button keeps the keyboard focus.
-                    aria-disabled={reorder.isPending || undefined}
+                    busy={reorder.isPending}
                     onClick={() => move(index, 'up')}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                    Move up <span className="sr-only">{name}</span>
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    data-move="down"
+                  />
+                  <MoveButton
+                    direction="down"
+                    name={name}
                     disabled={index === urls.length - 1}
-                    // Not disabled while saving: the button keeps the keyboard focus.
-                    aria-disabled={reorder.isPending || undefined}
+                    busy={reorder.isPending}
                     onClick={() => move(index, 'down')}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                    Move down <span className="sr-only">{name}</span>
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    className="col-span-2 text-destructive"
-                    onClick={() => setDeleting({ url, name })}
-                  >
-                    <Trash aria-hidden="true" />
-                    Delete <span className="sr-only">{name}</span>
-                  </Button>
+                  />
+                  <Tooltip>
+                    <TooltipTrigger asChild>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="ml-auto text-destructive"
+                        aria-label={`Delete ${name}`}
+                        onClick={() => setDeleting({ url, name: fileName ? `${fileName} (${name})` : name })}
+                      >
+                        <Trash aria-hidden="true" />
+                      </Button>
+                    </TooltipTrigger>
+                    <TooltipContent>Delete</TooltipContent>
+                  </Tooltip>
                 </div>
               </li>
             );

@@ -87,7 +87,10 @@ describe('file upload', () => {
     expect(callsTo('POST /api/upload/u1/confirm')).toHaveLength(0);
 
     act(() => xhr.respond(200, { size: 100 }));
-    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    // Uploaded: the row gives way to the file in the gallery.
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Files being uploaded: Headshot' })).not.toBeInTheDocument(),
+    );
     expect(callsTo('POST /api/upload/u1/confirm')).toHaveLength(1);
     // Announced politely to screen-reader users.
     expect(screen.getByText('me.png uploaded.')).toHaveAttribute('aria-live', 'polite');
@@ -176,8 +179,13 @@ describe('file upload', () => {
     expect(xhrs[1]!.url).toBe('/api/storage/upload/token-u2');
     act(() => xhrs[1]!.respond(200));
 
-    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Headshot 1 of 1' })).toHaveAttribute('src', '/api/files/u2');
+    expect(await screen.findByRole('img', { name: 'Headshot 1 of 1' })).toHaveAttribute(
+      'src',
+      '/api/files/u2',
+    );
+    expect(
+      screen.queryByText('The upload was interrupted. Check your connection and try again.'),
+    ).not.toBeInTheDocument();
   });
 
   it('sends two files at a time and starts the next when one is done', async () => {
@@ -194,14 +202,92 @@ describe('file upload', () => {
     const rows = within(screen.getByRole('list', { name: 'Files being uploaded: Headshot' }));
     expect(rows.getByText('Waiting to upload…')).toBeInTheDocument();
 
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
     act(() => xhrs[0]!.respond(200));
     await waitFor(() => expect(xhrs).toHaveLength(3));
     expect(rows.queryByText('Waiting to upload…')).not.toBeInTheDocument();
-    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    // The uploaded file's preview is freed with its row.
+    expect(revoke).toHaveBeenCalledTimes(1);
     app.unmount();
-    // Leaving the page stops what is still being sent and frees the three previews.
+    // Leaving the page stops what is still being sent and frees the other two previews.
     expect(revoke).toHaveBeenCalledTimes(3);
     expect(xhrs[1]!.aborted).toBe(true);
     expect(xhrs[2]!.aborted).toBe(true);
+  });
+
+  it('lists an uploaded file once: its row gives way to the gallery', async () => {
+    const xhrs = mockXhr();
+    serve({ 'POST /api/upload/u1/confirm': () => json(200, withHeadshots('u1')) });
+    const { user } = await openHeadshots();
+
+    await user.upload(screen.getByLabelText('Add headshots'), png('me.png'));
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    act(() => xhrs[0]!.respond(200));
+
+    expect(await screen.findByRole('img', { name: 'Headshot 1 of 1' })).toHaveAttribute(
+      'src',
+      '/api/files/u1',
+    );
+    expect(screen.queryByRole('list', { name: 'Files being uploaded: Headshot' })).not.toBeInTheDocument();
+    expect(screen.queryByText('me.png')).not.toBeInTheDocument();
+    expect(screen.getByText('me.png uploaded.')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('keeps the headshots in the order they were chosen, whichever finishes first', async () => {
+    const xhrs = mockXhr();
+    const { callsTo } = serve({
+      // b.png (u2) finishes first, then a.png (u1): the server lists them as they arrived.
+      'POST /api/upload/u2/confirm': () => json(200, withHeadshots('u2')),
+      'POST /api/upload/u1/confirm': () => json(200, withHeadshots('u2', 'u1')),
+      'PUT /api/portal/me/media/agent_headshots_urls': (request) =>
+        json(
+          200,
+          withHeadshots(...(JSON.parse(request.body!).urls as string[]).map((url) => url.split('/').pop()!)),
+        ),
+    });
+    const { user } = await openHeadshots();
+
+    await user.upload(screen.getByLabelText('Add headshots'), [png('a.png'), png('b.png')]);
+    await waitFor(() => expect(xhrs).toHaveLength(2));
+    act(() => xhrs[1]!.respond(200));
+    await screen.findByRole('img', { name: 'Headshot 1 of 1' });
+    act(() => xhrs[0]!.respond(200));
+
+    await waitFor(() => expect(callsTo('PUT /api/portal/me/media/agent_headshots_urls')).toHaveLength(1));
+    expect(JSON.parse(callsTo('PUT /api/portal/me/media/agent_headshots_urls')[0]!.body!)).toEqual({
+      urls: ['/api/files/u1', '/api/files/u2'],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Headshot 1 of 2' })).toHaveAttribute('src', '/api/files/u1'),
+    );
+    expect(screen.getByRole('img', { name: 'Headshot 2 of 2' })).toHaveAttribute('src', '/api/files/u2');
+  });
+
+  it('clears a refused file’s error once a new upload succeeds', async () => {
+    const xhrs = mockXhr();
+    serve({ 'POST /api/upload/u1/confirm': () => json(200, withHeadshots('u1')) });
+    const { user } = await openHeadshots();
+
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.drop(screen.getByText(/Drag and drop/), { dataTransfer: { files: [text] } });
+    const refused = 'Not sent. Headshot: this type of file is not accepted. Use JPEG, PNG, WebP.';
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Add headshots'), png('me.png'));
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    act(() => xhrs[0]!.respond(200));
+    await screen.findByRole('img', { name: 'Headshot 1 of 1' });
+    expect(screen.queryByText(refused)).not.toBeInTheDocument();
+  });
+
+  it('lets the agent dismiss a refused file’s error', async () => {
+    mockXhr();
+    serve();
+    const { user } = await openHeadshots();
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.drop(screen.getByText(/Drag and drop/), { dataTransfer: { files: [text] } });
+    await screen.findByText(/Not sent\./);
+    await user.click(screen.getByRole('button', { name: 'Remove notes.txt from this list' }));
+    expect(screen.queryByText(/Not sent\./)).not.toBeInTheDocument();
   });
 });

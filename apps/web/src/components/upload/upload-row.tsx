@@ -1,5 +1,5 @@
 import { formatBytes } from '@portal/shared';
-import { CircleCheck, CircleExclamationPoint, FileText, Film, RotateCcw, X } from 'lucide-react';
+import { CircleExclamationPoint, FileText, Film, RotateCcw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
@@ -14,8 +14,6 @@ function statusText(item: UploadItem): string {
       return `Uploading… ${percent}%`;
     case 'confirming':
       return 'Checking the file…';
-    case 'done':
-      return 'Uploaded';
     case 'cancelled':
       return 'Cancelled';
     default:
@@ -24,7 +22,6 @@ function statusText(item: UploadItem): string {
 }
 
 function progressValue(item: UploadItem): number | null {
-  if (item.status === 'done') return 100;
   // The server is checking the bytes: how long that takes is unknown.
   if (item.status === 'confirming') return null;
   return item.file.size > 0 ? (item.loaded / item.file.size) * 100 : 0;
@@ -47,7 +44,7 @@ export function UploadRow({
   const isVideo = file.type.startsWith('video/');
   const canCancel = status === 'uploading' || status === 'queued';
   const canRetry = (status === 'failed' || status === 'cancelled') && item.canRetry;
-  const canDismiss = status === 'done' || status === 'failed' || status === 'cancelled';
+  const canDismiss = status === 'failed' || status === 'cancelled';
   return (
     <li
       data-status={status}
@@ -76,13 +73,11 @@ export function UploadRow({
             className={cn(
               'flex items-start gap-1.5 text-sm',
               status === 'failed' ? 'font-medium text-destructive' : 'text-muted-foreground',
-              status === 'done' && 'text-primary-text',
             )}
           >
             {status === 'failed' ? (
               <CircleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             ) : null}
-            {status === 'done' ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
             <span>{statusText(item)}</span>
           </p>
           {canCancel ? (

@@ -1,18 +1,34 @@
-import { type AgentRecord, UPLOAD_KINDS, type UploadKind, uploadProblem } from '@portal/shared';
+import {
+  type AgentRecord,
+  type PortalMe,
+  UPLOAD_KINDS,
+  type UploadKind,
+  uploadProblem,
+} from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { setMeAgentProfile } from '@/lib/auth';
-import { confirmUpload, requestUpload } from '@/lib/media-api';
+import { meQueryKey, setMeAgentProfile } from '@/lib/auth';
+import {
+  confirmUpload,
+  fileIdFromUrl,
+  type MediaField,
+  mediaNamesQueryKey,
+  reorderMedia,
+  requestUpload,
+} from '@/lib/media-api';
 import { putFile } from '@/lib/upload-file';
 
 /** Files sent at once; the others wait their turn. */
 export const MAX_PARALLEL_UPLOADS = 2;
 
-export type UploadStatus = 'queued' | 'uploading' | 'confirming' | 'done' | 'failed' | 'cancelled';
+/** A confirmed file leaves the list: the page's gallery or link shows it. */
+export type UploadStatus = 'queued' | 'uploading' | 'confirming' | 'failed' | 'cancelled';
 
 export interface UploadItem {
   id: string;
+  /** Where the agent put it among the files chosen here: the list keeps that order. */
+  seq: number;
   file: File;
   /** An object URL for an image's preview; revoked when the row goes. */
   previewUrl: string | null;
@@ -47,13 +63,27 @@ function failure(error: unknown, phase: Phase): { message: string; canRetry: boo
   return { message: error.detail, canRetry: true };
 }
 
+/**
+ * The list with the files confirmed here put back in the order they were chosen in: they take
+ * the places they hold now, in that order (files confirm in whatever order they finish).
+ * Answers null when the order is right already.
+ */
+export function inChosenOrder(urls: string[], chosen: ReadonlyMap<string, number>): string[] | null {
+  const ours = urls.filter((url) => chosen.has(fileIdFromUrl(url)));
+  const sorted = [...ours].sort((a, b) => chosen.get(fileIdFromUrl(a))! - chosen.get(fileIdFromUrl(b))!);
+  if (sorted.every((url, index) => url === ours[index])) return null;
+  let next = 0;
+  return urls.map((url) => (chosen.has(fileIdFromUrl(url)) ? sorted[next++]! : url));
+}
+
 const canPreview = (kind: UploadKind) =>
   UPLOAD_KINDS[kind].image && typeof URL.createObjectURL === 'function';
 
 /**
  * The files chosen for one kind and where each stands: ticket, bytes (with progress), confirm.
  * At most MAX_PARALLEL_UPLOADS run at once. A confirmed file's record replaces the cached
- * /portal/me agent profile.
+ * /portal/me agent profile, and its row leaves this list (the page's gallery shows the file),
+ * with the failures of earlier attempts. A list keeps the order the files were chosen in.
  */
 export function useUploadQueue({
   kind,
@@ -73,6 +103,41 @@ export function useUploadQueue({
   itemsRef.current = items;
   const callbacks = useRef({ onUploaded, announce });
   callbacks.current = { onUploaded, announce };
+  /** Upload ids confirmed here, with the place each file was chosen in. */
+  const chosen = useRef(new Map<string, number>());
+  /** One order fix at a time, each from the latest record. */
+  const ordering = useRef<Promise<void>>(Promise.resolve());
+
+  const keepChosenOrder = useCallback(() => {
+    const spec = UPLOAD_KINDS[kind];
+    if (!spec.multiple) return;
+    const field = spec.field as MediaField;
+    ordering.current = ordering.current.then(async () => {
+      const agent = queryClient.getQueryData<PortalMe>(meQueryKey)?.agent_profile;
+      const urls = agent?.[field];
+      const next = Array.isArray(urls) ? inChosenOrder(urls, chosen.current) : null;
+      if (!next) return;
+      try {
+        setMeAgentProfile(queryClient, await reorderMedia(field, next));
+      } catch {
+        // The files are all there, in the order they finished; the agent can still move them.
+      }
+    });
+  }, [kind, queryClient]);
+
+  /** A file is in: its row goes (the gallery shows it), and so do earlier failed attempts. */
+  const settle = useCallback((id: string) => {
+    if (!mounted.current) return;
+    const list = itemsRef.current;
+    const at = list.findIndex((item) => item.id === id);
+    const gone = list.filter(
+      (item, index) =>
+        item.id === id || (index < at && (item.status === 'failed' || item.status === 'cancelled')),
+    );
+    for (const item of gone) if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+    const ids = new Set(gone.map((item) => item.id));
+    setItems((current) => current.filter((item) => !ids.has(item.id)));
+  }, []);
 
   const update = useCallback((id: string, patch: Partial<UploadItem>) => {
     if (!mounted.current) return;
@@ -105,9 +170,13 @@ export function useUploadQueue({
         update(item.id, { status: 'confirming', loaded: file.size });
         const record = await confirmUpload(ticket.upload_id);
         setMeAgentProfile(queryClient, record);
-        finish({ status: 'done' });
+        void queryClient.invalidateQueries({ queryKey: mediaNamesQueryKey });
+        chosen.current.set(ticket.upload_id, item.seq);
+        running.current.delete(item.id);
+        settle(item.id);
         callbacks.current.announce(`${file.name} uploaded.`);
         callbacks.current.onUploaded?.(record);
+        keepChosenOrder();
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) {
           finish({ status: 'cancelled', error: null, canRetry: true });
@@ -119,7 +188,7 @@ export function useUploadQueue({
         callbacks.current.announce(`${file.name} was not uploaded. ${message}`);
       }
     },
-    [kind, queryClient, update],
+    [kind, queryClient, update, settle, keepChosenOrder],
   );
 
   // Start waiting files while fewer than MAX_PARALLEL_UPLOADS run.
@@ -152,8 +221,10 @@ export function useUploadQueue({
       const added = files.map((file): UploadItem => {
         const problem = uploadProblem(kind, file);
         if (problem) problems.push(`${file.name}: ${problem}`);
+        const id = nextId();
         return {
-          id: nextId(),
+          id,
+          seq: lastId,
           file,
           previewUrl: !problem && canPreview(kind) ? URL.createObjectURL(file) : null,
           status: problem ? 'failed' : 'queued',

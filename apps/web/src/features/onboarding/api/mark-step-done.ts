@@ -1,16 +1,26 @@
 import type { AgentRecord, PortalMe } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '@/lib/api-client';
+import { api, errorMessage, isApiError } from '@/lib/api-client';
 import { meQueryKey, setMeAgentProfile } from '@/lib/auth';
-import { toast } from '@/lib/toast';
 
 /** PATCH /portal/me/agent_profile with one onboarding step marked done. */
 export const markStepDone = (step: string) =>
   api.patch<AgentRecord>('/portal/me/agent_profile', { onboarding_steps: { [step]: true } });
 
 /**
- * Marks a step the agent confirms as done: shown at once, rolled back with a message if the
- * save fails (SPEC.md section 4).
+ * Why marking a step failed, for the page to show next to its button: the server's reason when
+ * it refused (it says what to do first), a try-again only when trying again can help.
+ */
+export function markStepError(error: unknown): string {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) {
+    return `This step could not be saved. ${error.detail}`;
+  }
+  return `This step could not be saved. ${errorMessage(error, 'The connection failed.')} Nothing you entered or uploaded is lost; try again in a moment.`;
+}
+
+/**
+ * Marks a step the agent confirms as done: shown at once, rolled back if the save fails (SPEC.md
+ * section 4); the page says why next to its button (markStepError).
  */
 export function useMarkStepDone() {
   const queryClient = useQueryClient();
@@ -27,11 +37,8 @@ export function useMarkStepDone() {
       }
       return { previous };
     },
-    onError: (error, _step, context) => {
+    onError: (_error, _step, context) => {
       if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous);
-      toast.error('This step could not be saved', {
-        description: `${errorMessage(error)} Nothing you entered or uploaded is lost; try again.`,
-      });
     },
     onSuccess: (record) => setMeAgentProfile(queryClient, record),
   });

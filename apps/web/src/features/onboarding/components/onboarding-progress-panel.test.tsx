@@ -1,7 +1,14 @@
-import type { AgentRecord } from '@portal/shared';
+import { type AgentRecord, SIGNING_MESSAGES } from '@portal/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildAgent, buildMe } from '@/test/factories';
+import {
+  agreementsServer,
+  BROKER,
+  buildSignature,
+  findToast,
+  toastTexts,
+} from '@/components/agreements/test/agreements-server';
+import { buildAgent, buildAgentRecipient, buildMe, buildRecipient } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -45,5 +52,87 @@ describe('the progress beside an onboarding step (issue #18: content using the w
       'href',
       '/onboarding/media/headshots',
     );
+  });
+});
+
+/** Every section done and the service agreement signed: only the master agreement is open. */
+function allButMaster(masterState: 'waiting_for_you' | 'waiting_for_broker') {
+  const everything = Object.fromEntries(Object.keys(noneDone).map((step) => [step, true]));
+  return agreementsServer(
+    {
+      onboarding_steps: {
+        ...everything,
+        master_referral_agreement: false,
+      } as AgentRecord['onboarding_steps'],
+      agent_headshots_urls: ['/api/files/headshot.jpg'],
+      brokerage_logo_urls: ['/api/files/logo.png'],
+      recipients: [buildAgentRecipient(), buildRecipient()],
+      brokerage: 'Summit Realty',
+      broker_of_record: BROKER,
+      master_document: buildSignature('master', masterState).document,
+    },
+    { 'GET /api/digisigner/:requestId': () => json(200, buildSignature('master', masterState)) },
+  );
+}
+
+describe('the progress beside a step while the master agreement waits for the broker', () => {
+  it('says who the agreement waits for and since when, never that every step is done', async () => {
+    allButMaster('waiting_for_broker');
+    renderApp('/onboarding/agreements/master_referral_agreement');
+    const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
+    expect(within(panel).getByText('93% of the steps done')).toBeInTheDocument();
+    expect(within(panel).queryByText('Every step is done.')).not.toBeInTheDocument();
+    expect(within(panel).getByText("Waiting for your broker's signature")).toBeInTheDocument();
+    // Who and since when come from the agreement's status: the agent signed on 3 March.
+    expect(
+      await within(panel).findByText(
+        'The master referral agreement has been with Dana Broker (dana@summit.example) since March 3, 2026.',
+      ),
+    ).toBeInTheDocument();
+    // One message about the signature, not a second one saying the agreement is signed.
+    expect((await findToast(SIGNING_MESSAGES.agentSignedSendingToBroker)).type).toBe('success');
+    expect(toastTexts()).toHaveLength(1);
+  });
+
+  it('points to the master agreement from another page without calling it the next step', async () => {
+    allButMaster('waiting_for_broker');
+    renderApp('/onboarding/Licences/eo_insurance');
+    const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
+    expect(within(panel).getByText("Waiting for your broker's signature")).toBeInTheDocument();
+    expect(within(panel).queryByText('Next step')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'master referral agreement' })).toHaveAttribute(
+      'href',
+      '/onboarding/agreements/master_referral_agreement',
+    );
+    expect(within(panel).queryByText('Every step is done.')).not.toBeInTheDocument();
+  });
+
+  it('says this page is the last step left while the agent has not signed', async () => {
+    allButMaster('waiting_for_you');
+    renderApp('/onboarding/agreements/master_referral_agreement');
+    const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
+    expect(within(panel).getByText('This is the last step left.')).toBeInTheDocument();
+    expect(within(panel).queryByText('Every step is done.')).not.toBeInTheDocument();
+    expect(within(panel).queryByText("Waiting for your broker's signature")).not.toBeInTheDocument();
+  });
+
+  it('says every step is done once the broker has signed too', async () => {
+    const everything = Object.fromEntries(Object.keys(noneDone).map((step) => [step, true]));
+    agreementsServer(
+      {
+        onboarding_steps: everything as AgentRecord['onboarding_steps'],
+        agent_headshots_urls: ['/api/files/headshot.jpg'],
+        brokerage_logo_urls: ['/api/files/logo.png'],
+        recipients: [buildAgentRecipient(), buildRecipient()],
+        brokerage: 'Summit Realty',
+        broker_of_record: BROKER,
+        master_document: buildSignature('master', 'completed').document,
+      },
+      { 'GET /api/digisigner/:requestId': () => json(200, buildSignature('master', 'completed')) },
+    );
+    renderApp('/onboarding/Licences/eo_insurance');
+    const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
+    expect(within(panel).getByText('100% of the steps done')).toBeInTheDocument();
+    expect(within(panel).getByText('Every step is done.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,11 @@
 import { type AgentRecord, isStepComplete, onboardingProgress } from '@portal/shared';
-import { ArrowRight, CircleCheck, CircleDashed } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, CircleCheck, CircleDashed, Clock } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDate } from '@/components/agreements/agreement-format';
 import { Progress } from '@/components/ui/progress';
 import { type OnboardingPagePath, paths } from '@/config/paths';
+import { agentDocument, agreementQueryOptions } from '@/lib/agreements-api';
 import {
   ONBOARDING_ORDER,
   ONBOARDING_PAGE_COPY,
@@ -10,26 +13,92 @@ import {
   ONBOARDING_SECTIONS,
 } from './onboarding-pages';
 
-/** The first counted step after `page` (then from the start) that is not done yet, if any. */
+const MASTER_PAGE: OnboardingPagePath = 'agreements/master_referral_agreement';
+
+/**
+ * The master agreement's request when the agent has signed it and the broker has not: nothing
+ * is left for the agent to do there but wait.
+ */
+function brokerToSign(agent: AgentRecord): string | null {
+  if (isStepComplete('master_referral_agreement', agent)) return null;
+  const record = agentDocument(agent, 'master');
+  return record?.status === 'pending' && record.agent_status === 'signed' && record.broker_status !== 'signed'
+    ? record.id
+    : null;
+}
+
+/** The counted steps not done yet: a step waiting for the broker is one of them. */
+const openSteps = (agent: AgentRecord) =>
+  ONBOARDING_ORDER.filter((page) => {
+    const step = ONBOARDING_PAGE_STEP[page];
+    return step !== undefined && !isStepComplete(step, agent);
+  });
+
+/**
+ * The first counted step after `page` (then from the start) that is not done yet and that the
+ * agent can act on (not the master agreement while it waits for the broker), if any.
+ */
 export function nextOpenStep(page: OnboardingPagePath, agent: AgentRecord): OnboardingPagePath | null {
   const index = ONBOARDING_ORDER.indexOf(page);
   const order = [...ONBOARDING_ORDER.slice(index + 1), ...ONBOARDING_ORDER.slice(0, Math.max(index, 0))];
+  const open = openSteps(agent);
+  const waiting = brokerToSign(agent) !== null;
   return (
-    order.find((candidate) => {
-      const step = ONBOARDING_PAGE_STEP[candidate];
-      return step !== undefined && !isStepComplete(step, agent);
-    }) ?? null
+    order.find((candidate) => open.includes(candidate) && !(waiting && candidate === MASTER_PAGE)) ?? null
+  );
+}
+
+/**
+ * The master agreement waiting for the broker: who has it and since when (the agent's
+ * signature), from the agreement's status (the agreement page asks for the same); the broker
+ * of record from the profile until that status is known.
+ */
+function WaitingForBroker({
+  requestId,
+  agent,
+  onPage,
+}: {
+  requestId: string;
+  agent: AgentRecord;
+  onPage: boolean;
+}) {
+  const status = useQuery(agreementQueryOptions(requestId)).data;
+  const signers = status?.documents[0]?.signers ?? [];
+  const broker = signers.find((signer) => signer.role === 'Broker');
+  const since = signers.find((signer) => signer.role !== 'Broker')?.signed_at ?? null;
+  const name = broker?.name || agent.broker_of_record?.name?.trim() || '';
+  const email = broker?.email || agent.broker_of_record?.email?.trim() || '';
+  const who = name ? `${name}${email ? ` (${email})` : ''}` : 'your broker of record';
+  const rest = since ? `has been with ${who} since ${formatDate(since)}.` : `is with ${who} to sign.`;
+  return (
+    <div className="grid gap-1 border-t border-border pt-4">
+      <p className="flex items-center gap-2 font-medium">
+        <Clock aria-hidden="true" className="size-4 shrink-0 text-secondary" />
+        Waiting for your broker's signature
+      </p>
+      {onPage ? (
+        <p className="break-words text-muted-foreground">The master referral agreement {rest}</p>
+      ) : (
+        <p className="break-words text-muted-foreground">
+          The <Link to={paths.onboardingPage.href(MASTER_PAGE)}>master referral agreement</Link> {rest}
+        </p>
+      )}
+    </div>
   );
 }
 
 /**
  * Beside an onboarding step on wide screens (issue #18: content using the width): how far the
- * whole onboarding is, each section's count of steps done, and where to go next. The figures
- * are the shared rules' (`onboardingProgress`, `isStepComplete`), as on the overview.
+ * whole onboarding is, each section's count of steps done, and what is left: the next step,
+ * the broker's signature the master agreement waits for, or this page as the last step. It
+ * says every step is done only when every step is. The figures are the shared rules'
+ * (`onboardingProgress`, `isStepComplete`), as on the overview.
  */
 export function OnboardingProgressPanel({ page, agent }: { page: OnboardingPagePath; agent: AgentRecord }) {
   const progress = onboardingProgress(agent);
   const next = nextOpenStep(page, agent);
+  const waitingRequest = brokerToSign(agent);
+  const open = openSteps(agent);
   return (
     <aside
       aria-labelledby="onboarding-progress-title"
@@ -71,9 +140,15 @@ export function OnboardingProgressPanel({ page, agent }: { page: OnboardingPageP
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
-      ) : (
+      ) : null}
+      {waitingRequest ? (
+        <WaitingForBroker requestId={waitingRequest} agent={agent} onPage={page === MASTER_PAGE} />
+      ) : null}
+      {open.length === 0 ? (
         <p className="border-t border-border pt-4 text-muted-foreground">Every step is done.</p>
-      )}
+      ) : !next && !waitingRequest ? (
+        <p className="border-t border-border pt-4 text-muted-foreground">This is the last step left.</p>
+      ) : null}
     </aside>
   );
 }

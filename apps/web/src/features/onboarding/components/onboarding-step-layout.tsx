@@ -1,13 +1,15 @@
-import { isStepComplete } from '@portal/shared';
+import { isStepComplete, stepMarkProblem } from '@portal/shared';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type * as React from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormError } from '@/components/form-error';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { type OnboardingPagePath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useMarkStepDone } from '../api/mark-step-done';
+import { markStepError, useMarkStepDone } from '../api/mark-step-done';
 import {
   ONBOARDING_ORDER,
   ONBOARDING_PAGE_COPY,
@@ -46,6 +48,12 @@ export function OnboardingPager({
 }) {
   const navigate = useNavigate();
   const markDone = useMarkStepDone();
+  const agent = useAuth().me?.agent_profile ?? null;
+  // Why the step could not be marked: next to the button, never a toast over it. What the rule
+  // asks for first goes once it is done (a video uploaded); a failed save stays until the next try.
+  const [failure, setFailure] = useState<{ rule: boolean; message: string } | null>(null);
+  const error =
+    failure?.rule && confirmStep && agent ? stepMarkProblem(confirmStep, agent) : (failure?.message ?? null);
   const index = ONBOARDING_ORDER.indexOf(page);
   const previous = index > 0 ? ONBOARDING_ORDER[index - 1] : undefined;
   const next = index >= 0 && index < ONBOARDING_ORDER.length - 1 ? ONBOARDING_ORDER[index + 1] : undefined;
@@ -54,51 +62,61 @@ export function OnboardingPager({
     'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left',
   );
   return (
-    <nav
-      aria-label="Onboarding steps"
-      className="flex flex-wrap justify-between gap-3 border-t border-border pt-6"
-    >
-      <Link to={previous ? paths.onboardingPage.href(previous) : paths.onboarding.href()} className={link}>
-        <ArrowLeft aria-hidden="true" />
-        {previous ? `Back to ${ONBOARDING_PAGE_COPY[previous].title}` : 'Back to the overview'}
-      </Link>
-      {submit ? (
-        <Button
-          type="submit"
-          className="h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left"
-          pending={submit.pending}
-        >
-          {next ? `Save and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Save and continue'}
-          <ArrowRight aria-hidden="true" />
-        </Button>
-      ) : confirmStep ? (
-        <Button
-          className="h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left"
-          pending={markDone.isPending}
-          onClick={async () => {
-            if (beforeConfirm && !(await beforeConfirm())) return;
-            markDone.mutate(confirmStep, {
-              onSuccess: () => navigate(next ? paths.onboardingPage.href(next) : paths.onboarding.href()),
-            });
-          }}
-        >
-          {next ? `Mark done and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Mark done and continue'}
-          <ArrowRight aria-hidden="true" />
-        </Button>
-      ) : (
-        <Link
-          to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
-          className={cn(
-            buttonVariants({ variant: quiet ? 'outline' : 'default' }),
-            // It turns primary when the step completes: at once, never half-faded (contrast).
-            'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left transition-none',
-          )}
-        >
-          {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
-          <ArrowRight aria-hidden="true" />
+    <div className="grid gap-4 border-t border-border pt-6">
+      {confirmStep && !submit ? <FormError message={error} /> : null}
+      <nav aria-label="Onboarding steps" className="flex flex-wrap justify-between gap-3">
+        <Link to={previous ? paths.onboardingPage.href(previous) : paths.onboarding.href()} className={link}>
+          <ArrowLeft aria-hidden="true" />
+          {previous ? `Back to ${ONBOARDING_PAGE_COPY[previous].title}` : 'Back to the overview'}
         </Link>
-      )}
-    </nav>
+        {submit ? (
+          <Button
+            type="submit"
+            className="h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left"
+            pending={submit.pending}
+          >
+            {next ? `Save and continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Save and continue'}
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        ) : confirmStep ? (
+          <Button
+            className="h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left"
+            pending={markDone.isPending}
+            onClick={async () => {
+              setFailure(null);
+              if (beforeConfirm && !(await beforeConfirm())) return;
+              // What the shared rule asks for first (a video before the videos step), said at once.
+              const problem = agent ? stepMarkProblem(confirmStep, agent) : null;
+              if (problem) {
+                setFailure({ rule: true, message: problem });
+                return;
+              }
+              markDone.mutate(confirmStep, {
+                onSuccess: () => navigate(next ? paths.onboardingPage.href(next) : paths.onboarding.href()),
+                onError: (caught) => setFailure({ rule: false, message: markStepError(caught) }),
+              });
+            }}
+          >
+            {next
+              ? `Mark done and continue to ${ONBOARDING_PAGE_COPY[next].title}`
+              : 'Mark done and continue'}
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        ) : (
+          <Link
+            to={next ? paths.onboardingPage.href(next) : paths.onboarding.href()}
+            className={cn(
+              buttonVariants({ variant: quiet ? 'outline' : 'default' }),
+              // It turns primary when the step completes: at once, never half-faded (contrast).
+              'h-auto min-h-10 max-w-full min-w-0 whitespace-normal text-left transition-none',
+            )}
+          >
+            {next ? `Continue to ${ONBOARDING_PAGE_COPY[next].title}` : 'Continue to the overview'}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        )}
+      </nav>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { LicencesForm } from '@/components/agent-profile/licences-form';
 import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useAuth } from '@/lib/auth';
 import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
 import { useContinueAfterSave } from './use-continue-after-save';
@@ -9,6 +10,7 @@ const PAGE = 'Licences/licenses_details';
 /** /onboarding/Licences/licenses_details: the licence list; Continue saves it and marks the step. */
 export function LicensesDetailsPage() {
   const agent = useAuth().me?.agent_profile ?? null;
+  const save = useUpdateDetails();
   const continueAfterSave = useContinueAfterSave(PAGE);
   return (
     <OnboardingStepLayout
@@ -31,7 +33,10 @@ export function LicensesDetailsPage() {
       {agent ? (
         <LicencesForm
           agent={agent}
-          onSaved={(record) => continueAfterSave(record, 'licenses_details')}
+          onSave={async (licences) => {
+            const record = await save.mutateAsync({ licensed_states: licences });
+            await continueAfterSave(record, 'licenses_details');
+          }}
           actions={(pending) => <OnboardingPager page={PAGE} submit={{ pending }} />}
         />
       ) : (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MissingAgentProfile } from '@/components/agent-profile/missing-agent-profile';
 import { TeamForm } from '@/components/agent-profile/team-form';
 import { paths } from '@/config/paths';
+import { useUpdateDetails } from '@/lib/agent-profile-api';
 import { useAuth } from '@/lib/auth';
 import { OnboardingPager, OnboardingStepLayout } from '../components/onboarding-step-layout';
 import { useContinueAfterSave } from './use-continue-after-save';
@@ -11,6 +12,7 @@ const PAGE = 'start/my_team';
 /** /onboarding/start/my_team: team or not, and the team's name; Continue saves and marks the step. */
 export function MyTeamPage() {
   const agent = useAuth().me?.agent_profile ?? null;
+  const save = useUpdateDetails();
   const continueAfterSave = useContinueAfterSave(PAGE);
   return (
     <OnboardingStepLayout
@@ -32,7 +34,10 @@ export function MyTeamPage() {
       {agent ? (
         <TeamForm
           agent={agent}
-          onSaved={(record) => continueAfterSave(record, 'my_team')}
+          onSave={async (answer) => {
+            const record = await save.mutateAsync(answer);
+            await continueAfterSave(record, 'my_team');
+          }}
           actions={(pending) => <OnboardingPager page={PAGE} submit={{ pending }} />}
         />
       ) : (

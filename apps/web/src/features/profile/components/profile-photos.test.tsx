@@ -31,4 +31,23 @@ describe('profile photos', () => {
     // The placeholder no longer promises photos for later.
     expect(screen.queryByText(/headshot and cover images/i)).not.toBeInTheDocument();
   });
+
+  it('shows the first headshot as the profile image until one is chosen, and says how they differ', async () => {
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () =>
+        json(200, buildMe({ agent_profile: { agent_headshots_urls: ['/api/files/h1', '/api/files/h2'] } })),
+    });
+    renderApp('/profile');
+    await screen.findByRole('heading', { level: 2, name: 'Photos' }, { timeout: 5_000 });
+
+    expect(screen.queryByText('You have no profile image yet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your first headshot' })).toHaveAttribute('src', '/api/files/h1');
+    expect(screen.getByText(/Your first headshot is used as your profile image\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'headshots' })).toHaveAttribute(
+      'href',
+      '/onboarding/media/headshots',
+    );
+    expect(screen.getByLabelText('Choose a profile image')).toBeInTheDocument();
+  });
 });

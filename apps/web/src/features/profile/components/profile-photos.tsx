@@ -1,21 +1,28 @@
-import { type AgentRecord, UPLOAD_KINDS } from '@portal/shared';
+import { type AgentRecord, THUMB_IMAGE_SIZE, UPLOAD_KINDS, WEB_IMAGE_SIZE } from '@portal/shared';
 import { Trash } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MediaDeleteDialog } from '@/components/media/media-delete-dialog';
 import type { SingleImageKind } from '@/components/media/media-kinds';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardTitle } from '@/components/ui/card';
 import { FileUpload } from '@/components/upload/file-upload';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { useDeleteMedia } from '@/lib/media-api';
+import { thumbnailUrl, useDeleteMedia } from '@/lib/media-api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 const PHOTOS: { kind: SingleImageKind; description: string; shape: string }[] = [
   { kind: 'cover_image', description: 'A wide image, such as you in your area.', shape: 'aspect-[3/1]' },
-  { kind: 'profile_image', description: 'A portrait of you.', shape: 'aspect-square' },
+  {
+    kind: 'profile_image',
+    description:
+      'The portrait on your profile. Your headshots are the photos for your advertising; until you choose a profile image, your first headshot is used here.',
+    shape: 'aspect-square',
+  },
   {
     kind: 'coffee_image',
     description: 'An informal photo of you, for example over a coffee.',
@@ -37,6 +44,7 @@ function SingleImage({
 }) {
   const spec = UPLOAD_KINDS[kind];
   const url = agent[spec.field];
+  const headshot = agent.agent_headshots_urls[0];
   const remove = useDeleteMedia();
   const [confirming, setConfirming] = useState(false);
   const name = spec.label.toLowerCase();
@@ -75,6 +83,22 @@ function SingleImage({
               <Trash aria-hidden="true" />
               Delete <span className="sr-only">your {name}</span>
             </Button>
+          </div>
+        ) : kind === 'profile_image' && headshot ? (
+          // The headshot the portal uses stands in: one photo, not "no image" beside two headshots.
+          <div className="grid gap-2">
+            <img
+              src={headshot}
+              srcSet={`${thumbnailUrl(headshot)} ${THUMB_IMAGE_SIZE}w, ${headshot} ${WEB_IMAGE_SIZE}w`}
+              sizes="(min-width: 1280px) 20rem, (min-width: 1024px) 30vw, 90vw"
+              alt="Your first headshot"
+              className={cn('w-full rounded-md bg-muted object-contain', shape)}
+            />
+            <p className="text-sm text-muted-foreground">
+              Your first headshot is used as your profile image. Choose a profile image to use another photo
+              here, or change the order of your{' '}
+              <Link to={paths.onboardingPage.href('media/headshots')}>headshots</Link>.
+            </p>
           </div>
         ) : (
           <p className="text-sm text-muted-foreground">You have no {name} yet.</p>

@@ -51,13 +51,15 @@ const saveButton = (label: string) => (pending: boolean) => (
 /** /profile/team: team or not and its name, the team's logo, and where sub-agents are kept. */
 export function ProfileTeamPage() {
   const agent = useAuth().me?.agent_profile ?? null;
+  const save = useUpdateDetails();
   return (
     <ProfilePart title="Team" intro={<p>Your real-estate team, if you work with one.</p>}>
       {agent ? (
         <>
           <TeamForm
             agent={agent}
-            onSaved={() => {
+            onSave={async (answer) => {
+              await save.mutateAsync(answer);
               toast.success('Team details saved');
             }}
             actions={saveButton('Save team details')}
@@ -140,6 +142,7 @@ export function ProfileBrokerPage() {
 /** /profile/licenses: the licence list, with expiry warnings. */
 export function ProfileLicensesPage() {
   const agent = useAuth().me?.agent_profile ?? null;
+  const save = useUpdateDetails();
   return (
     <ProfilePart
       title="Licences"
@@ -153,7 +156,8 @@ export function ProfileLicensesPage() {
       {agent ? (
         <LicencesForm
           agent={agent}
-          onSaved={() => {
+          onSave={async (licences) => {
+            await save.mutateAsync({ licensed_states: licences });
             toast.success('Licences saved');
           }}
           actions={saveButton('Save licences')}

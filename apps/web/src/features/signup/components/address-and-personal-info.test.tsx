@@ -1,8 +1,10 @@
+import type { AgentRecord } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json } from '@/test/fetch-mock';
+import { buildAgent, buildMe } from '@/test/factories';
+import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { ADDRESS, signedInAgent } from '@/test/signed-in-agent';
+import { ADDRESS, PERSONAL, signedInAgent } from '@/test/signed-in-agent';
 
 describe('mailing address', () => {
   it('says what is wrong with each field, then saves and opens personalInfo', async () => {
@@ -106,5 +108,46 @@ describe('name and phone', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter your mailing address first.');
     expect(patchBodies()).toHaveLength(0);
+  });
+});
+
+describe('the name in the shell after the wizard', () => {
+  it('shows the name saved in the wizard as soon as the agent reaches the portal', async () => {
+    // The server as it answers: the record with each change applied, and the account's name
+    // taken from the agent's first and last names once they change.
+    let agent = buildAgent({ ...PERSONAL, timezone: 'America/Denver', signup_status: 'countdown' });
+    let name: string | null = null;
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () =>
+        json(200, buildMe({ name, email: 'jordan@example.com', agent_profile: agent })),
+      'GET /api/portal/me/onboarding-call': () => json(200, { call: null }),
+      'PATCH /api/portal/me/agent_profile': (request) => {
+        const body = JSON.parse(request.body ?? '{}') as Partial<AgentRecord>;
+        agent = { ...agent, ...body };
+        if (body.agent_first_name !== undefined || body.agent_last_name !== undefined) {
+          name = `${agent.agent_first_name} ${agent.agent_last_name}`;
+        }
+        return json(200, agent);
+      },
+    });
+    const { user, location } = renderApp('/signup/personalInfo');
+    await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
+    const last = screen.getByLabelText('Last name');
+    await user.clear(last);
+    await user.type(last, 'Rivera-Lee');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Time zone' });
+
+    await user.click(screen.getByRole('link', { name: 'Countdown to go-live (to do now)' }));
+    await screen.findByRole('heading', { level: 1, name: 'Countdown to go-live' });
+    await user.click(screen.getByRole('button', { name: 'Go to onboarding' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Onboarding' });
+    expect(location()).toBe('/onboarding');
+    // At once, from the saved step: not the e-mail until /portal/me is asked again.
+    const account = screen.getByRole('button', { name: 'Account menu for Jordan Rivera-Lee' });
+    expect(account).toHaveTextContent('Jordan Rivera-Lee');
+    expect(account).not.toHaveTextContent('jordan@example.com');
   });
 });

@@ -75,3 +75,41 @@ describe('the onboarding call', () => {
     expect(patchBodies()).toEqual([{ signup_status: 'countdown' }]);
   });
 });
+
+describe('the onboarding call by keyboard', () => {
+  it('keeps the focus on the booked call after Enter books it, and on the times after cancelling', async () => {
+    signedInAgent(
+      { ...PERSONAL, timezone: ZONE, signup_status: 'zoom' },
+      {
+        'GET /api/portal/me/onboarding-call': () => json(200, { call: null }),
+        'GET /api/portal/me/onboarding-call/slots': () =>
+          json(200, { timezone: ZONE, slots: [MON_9, MON_930] }),
+        'POST /api/portal/me/onboarding-call': () =>
+          json(201, { id: 'call-1', ...MON_930, timezone: ZONE, join_url: null }),
+        'DELETE /api/portal/me/onboarding-call': () => new Response(null, { status: 204 }),
+      },
+    );
+    const { user } = renderApp('/signup/zoom');
+    const times = await screen.findByRole('radiogroup', { name: 'Time on Monday, June 10 (PDT)' });
+
+    within(times).getByRole('radio', { name: '9:30 AM' }).focus();
+    await user.keyboard(' ');
+    expect(within(times).getByRole('radio', { name: '9:30 AM' })).toBeChecked();
+    const book = screen.getByRole('button', { name: 'Book this time' });
+    book.focus();
+    await user.keyboard('{Enter}');
+
+    const booked = await screen.findByRole('heading', { name: 'Your onboarding call' });
+    await waitFor(() => expect(booked).toHaveFocus());
+    expect(screen.getByText('Monday, June 10, 9:30 AM – 10:00 AM PDT')).toBeInTheDocument();
+    // From there, the next control is the one to change the time.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Change the time' })).toHaveFocus();
+
+    screen.getByRole('button', { name: 'Cancel the call' }).focus();
+    await user.keyboard('{Enter}');
+    const choose = await screen.findByRole('heading', { name: 'Choose a time for your call' });
+    await waitFor(() => expect(choose).toHaveFocus());
+    expect(document.body).not.toHaveFocus();
+  });
+});

@@ -1,7 +1,7 @@
 import type { AgentRecord, CallSlot, OnboardingCall } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { PageLoading } from '@/components/page-loading';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -173,6 +173,19 @@ export function CallBooking({ agent }: { agent: AgentRecord }) {
   const [changing, setChanging] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const booked = call.data?.call ?? null;
+  // Booking or cancelling replaces the card whose button had the focus: the focus goes to the
+  // heading of the card that replaces it (the booked call, or the times to choose from), not
+  // to the page's body.
+  const [focusAfter, setFocusAfter] = useState<'booked' | 'choose' | null>(null);
+  const bookedHeading = useRef<HTMLHeadingElement>(null);
+  const chooseHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    const target = focusAfter === 'booked' ? bookedHeading.current : chooseHeading.current;
+    if (!target) return;
+    target.focus();
+    setFocusAfter(null);
+  });
 
   return (
     <div className="grid gap-6">
@@ -195,7 +208,7 @@ export function CallBooking({ agent }: { agent: AgentRecord }) {
       {booked ? (
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle ref={bookedHeading} tabIndex={-1} className="flex items-center gap-2 outline-none">
               <CalendarCheck aria-hidden="true" className="size-5 text-primary" />
               Your onboarding call
             </CardTitle>
@@ -237,6 +250,7 @@ export function CallBooking({ agent }: { agent: AgentRecord }) {
                     onSuccess: () => {
                       setChanging(false);
                       setNotice('Your call is cancelled. Choose another time below.');
+                      setFocusAfter('choose');
                     },
                     onError: (caught) => setNotice(errorMessage(caught)),
                   })
@@ -251,7 +265,9 @@ export function CallBooking({ agent }: { agent: AgentRecord }) {
       {call.isSuccess && (!booked || changing) ? (
         <Card>
           <CardHeader>
-            <CardTitle>{booked ? 'Choose a new time' : 'Choose a time for your call'}</CardTitle>
+            <CardTitle ref={chooseHeading} tabIndex={-1} className="outline-none">
+              {booked ? 'Choose a new time' : 'Choose a time for your call'}
+            </CardTitle>
             <CardDescription>By video or phone, with a member of our team.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -261,6 +277,7 @@ export function CallBooking({ agent }: { agent: AgentRecord }) {
                 submit.setError(null);
                 setChanging(false);
                 setNotice('Your call is booked. We have e-mailed you the invitation.');
+                setFocusAfter('booked');
               }}
             />
           </CardContent>

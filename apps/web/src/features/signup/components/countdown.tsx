@@ -25,7 +25,7 @@ function useNow(intervalMs = MINUTE) {
   return now;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const unit = (count: number, word: string) => (count === 1 ? word : `${word}s`);
 
 function TimeLeft({ goLive, now, dayText }: { goLive: Date; now: number; dayText: string }) {
   const left = goLive.getTime() - now;
@@ -38,29 +38,23 @@ function TimeLeft({ goLive, now, dayText }: { goLive: Date; now: number; dayText
   }
   const days = Math.floor(left / DAY);
   const hours = Math.floor((left % DAY) / HOUR);
+  const tile =
+    'grid min-w-28 justify-items-center rounded-lg border border-primary/30 bg-primary-soft px-5 py-3';
+  const figure = 'text-4xl font-semibold tabular-nums text-primary-text';
+  // One sentence, said once: the tiles are its words, "and" and the end are for screen readers.
   return (
-    <div className="grid gap-3">
-      <p className="sr-only">
-        {plural(days, 'day')} and {plural(hours, 'hour')} until your ads go live.
-      </p>
-      <div aria-hidden="true" className="flex flex-wrap gap-3">
-        {[
-          [days, days === 1 ? 'day' : 'days'],
-          [hours, hours === 1 ? 'hour' : 'hours'],
-        ].map(([value, unit]) => (
-          <div
-            key={unit}
-            className="grid min-w-28 justify-items-center rounded-lg border border-primary/30 bg-primary-soft px-5 py-3"
-          >
-            <span className="text-4xl font-semibold tabular-nums text-primary-text">{value}</span>
-            <span className="text-sm text-muted-foreground">{unit}</span>
-          </div>
-        ))}
-      </div>
-      <p>
-        {plural(days, 'day')} and {plural(hours, 'hour')} to go.
-      </p>
-    </div>
+    <p className="flex flex-wrap gap-3">
+      <span className={tile}>
+        <span className={figure}>{days}</span>{' '}
+        <span className="text-sm text-muted-foreground">{unit(days, 'day')}</span>
+      </span>
+      <span className="sr-only"> and </span>
+      <span className={tile}>
+        <span className={figure}>{hours}</span>{' '}
+        <span className="text-sm text-muted-foreground">{unit(hours, 'hour')}</span>
+      </span>
+      <span className="sr-only"> until your ads go live.</span>
+    </p>
   );
 }
 

@@ -19,7 +19,7 @@ describe('the text message test', () => {
       'POST /api/portal/agents/send-test-sms': () =>
         json(200, {
           status: 'OK',
-          message: 'We sent a test text message to +16025550142. It should arrive within a minute.',
+          message: 'We sent a test text message to (602) 555-0142. It should arrive within a minute.',
           message_id: 'msg-1',
         }),
       // On its way at first, sent at the next look two seconds later.
@@ -33,7 +33,7 @@ describe('the text message test', () => {
     await user.click(screen.getByRole('button', { name: 'Send me a test text' }));
     expect(
       await screen.findByText(
-        'We sent a test text message to +16025550142. It should arrive within a minute.',
+        'We sent a test text message to (602) 555-0142. It should arrive within a minute.',
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Status: waiting to be sent…')).toBeInTheDocument();

@@ -12,9 +12,9 @@ describe('the wizard progress', () => {
     const nav = screen.getByRole('navigation', { name: 'Sign-up steps' });
     // Registration enters at the mailing address: 11 pages, the text message test is the 4th.
     expect(within(nav).getByText('Step 4 of 11')).toBeInTheDocument();
-    // email is 3 of the 10 statuses from mailingAddress to complete.
-    const bar = within(nav).getByRole('progressbar', { name: '30% of sign-up done' });
-    expect(bar).toHaveAttribute('aria-valuenow', '30');
+    // The share is of the pages ticked: 4 of 11.
+    const bar = within(nav).getByRole('progressbar', { name: '36% of sign-up done' });
+    expect(bar).toHaveAttribute('aria-valuenow', '36');
 
     const steps = within(nav).getAllByRole('listitem');
     expect(steps).toHaveLength(11);
@@ -55,11 +55,26 @@ describe('the wizard progress', () => {
     await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
     const nav = screen.getByRole('navigation', { name: 'Sign-up steps' });
     expect(within(nav).getByText('Step 2 of 11')).toBeInTheDocument();
-    expect(within(nav).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    // The address is ticked: 1 of 11.
+    expect(within(nav).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '9');
     expect(within(nav).getByRole('link', { name: 'Mailing address (done)' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Your name and phone (to do now)' })).toHaveAttribute(
       'aria-current',
       'step',
     );
+  });
+
+  it('gives the share of the steps it ticks (step 3 of 11: two ticked, 18%)', async () => {
+    signedInAgent({ ...PERSONAL, signup_status: 'timezone' });
+    renderApp('/signup/timezone');
+    await screen.findByRole('heading', { level: 1, name: 'Time zone' });
+    const nav = screen.getByRole('navigation', { name: 'Sign-up steps' });
+    expect(within(nav).getByText('Step 3 of 11')).toBeInTheDocument();
+    const ticked = within(nav)
+      .getAllByRole('listitem')
+      .filter((step) => step.getAttribute('data-state') === 'done');
+    expect(ticked).toHaveLength(2);
+    expect(within(nav).getByText('18% of sign-up done')).toBeInTheDocument();
+    expect(within(nav).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '18');
   });
 });

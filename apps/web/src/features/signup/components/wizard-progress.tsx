@@ -6,6 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import {
+  currentWizardPage,
   WIZARD_TITLES,
   type WizardPage,
   type WizardPageState,
@@ -44,7 +45,10 @@ function StepMarker({ state, number }: { state: WizardPageState; number: number 
 export function WizardProgress({ page, agent }: { page: WizardPage; agent: AgentRecord }) {
   const pages = wizardPagesFor(agent.signup_status);
   const index = pages.indexOf(page);
-  const percent = signupProgress(agent.signup_status);
+  // The same pages as the ticks below: personalInfo is reached once the address is saved.
+  const percent = signupProgress(agent.signup_status, {
+    addressSaved: currentWizardPage(agent) === 'personalInfo',
+  });
   const [open, setOpen] = useState(false);
   const listId = useId();
   const labelId = useId();

@@ -109,6 +109,25 @@ describe('joining with an access code', () => {
     expect(screen.getByLabelText('Access code')).toHaveValue('WRONG');
   });
 
+  it('asks for the e-mail address when it is left empty, and for a valid one when it is not', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/refresh': anonymousRefresh });
+    const { user } = renderApp('/signup');
+    await screen.findByRole('heading', { level: 1, name: 'Join with an access code' });
+    await user.type(screen.getByLabelText('Access code'), 'SPRING25');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const email = screen.getByLabelText('Email');
+    expect(await screen.findByText('Enter your e-mail address')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+
+    await user.type(email, 'new@example');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Access code')).toHaveValue('SPRING25');
+    expect(callsTo('POST /api/portal/signup')).toHaveLength(0);
+  });
+
   it('sends /signup/choose-password back to /signup without a checked code', async () => {
     mockFetch({ 'POST /api/refresh': anonymousRefresh });
     const { location } = renderApp('/signup/choose-password');
