@@ -570,15 +570,16 @@ describe('corporate users and groups', () => {
         expect.objectContaining({ before: { member: true, is_manager: false }, after: { member: false } }),
         expect.any(String),
       ],
+      // Demoting and adding a manager read as such, not as another "added to the group".
       [
-        'add_to_group',
+        'demote_manager',
         expect.objectContaining({
           before: { member: true, is_manager: true },
           after: { member: true, is_manager: false },
         }),
         expect.any(String),
       ],
-      ['add_to_group', expect.objectContaining({ before: { member: false } }), expect.any(String)],
+      ['add_manager_to_group', expect.objectContaining({ before: { member: false } }), expect.any(String)],
       [
         'create_group',
         expect.objectContaining({ after: { name: 'North', corporate_user_id: created.json().user.id } }),

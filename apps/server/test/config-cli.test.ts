@@ -179,7 +179,12 @@ describe('admin CLI on the embedded database', () => {
       "select action from audit_log where actor_email = 'cli' order by created_at, action",
     );
     expect((log.rows as { action: string }[]).map((row) => row.action)).toEqual(
-      expect.arrayContaining(['create_corporate_user', 'create_group', 'add_to_group', 'remove_from_group']),
+      expect.arrayContaining([
+        'create_corporate_user',
+        'create_group',
+        'add_manager_to_group',
+        'remove_from_group',
+      ]),
     );
     await database.close();
   }, 180_000);

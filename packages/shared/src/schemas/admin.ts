@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_STATUSES, GOOGLE_ANSWERS, MOBILE_DEVICES, SIGNUP_STATUSES } from '../constants';
+import { AUDIT_ACTION_NAMES, AUDIT_CATEGORIES } from '../rules/audit-actions';
 import { AgentRecordSchema } from './agent';
 import { instant } from './dates';
 import { LeadSchema } from './leads';
@@ -108,6 +109,11 @@ export const AuditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   created_at: z.string(),
+  /** Who acted and what it was done to, by name (stored with the entry, else found when listing). */
+  actor_name: z.string().nullable().optional(),
+  target_name: z.string().nullable().optional(),
+  /** The entry in words, from the shared AUDIT_ACTIONS table (the console links its names). */
+  summary: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
@@ -270,11 +276,12 @@ export const AdminAccessCodesListSchema = z.object({
 
 const accessCodeFields = {
   description: adminText('Description', 500).nullable(),
+  /** null: no limit; 0: no more uses (the code is closed); else at most that many sign-ups. */
   max_uses: z
-    .number({ message: 'Uses must be a number' })
-    .int()
-    .min(1, 'Allow at least one use')
-    .max(1_000_000)
+    .number({ message: 'Maximum uses must be a number' })
+    .int('Maximum uses is a whole number')
+    .min(0, 'Maximum uses cannot be negative')
+    .max(1_000_000, 'At most 1,000,000 uses')
     .nullable(),
   expires_at: instant('Expiry', 'Expiry must be a date and time').nullable(),
   corporate_user_id: z.uuid({ message: 'Choose a corporate user' }).nullable(),
@@ -424,7 +431,44 @@ export const AdminLeadsListSchema = z.object({
   total: z.number(),
   total_exact: z.boolean(),
 });
-export const AdminAssignSchema = z.strictObject({ agent_id: z.uuid({ message: 'Choose an agent' }) });
+/** A lead that already has an agent moves only with a reason (on its timeline and in the audit log). */
+export const AdminAssignSchema = z.strictObject({
+  agent_id: z.uuid({ message: 'Choose an agent' }),
+  reason: adminText('Reason', 500, { multiline: true }).optional(),
+});
+
+/** POST /admin/leads/import/preview: what an import would do, nothing written. */
+export const AdminImportPreviewSchema = z.object({
+  rows: z.number(),
+  /** Every data row (numbered as in a spreadsheet, header = 1) and what would happen to it. */
+  items: z.array(
+    z.object({
+      row: z.number(),
+      outcome: z.enum(['routed', 'unassigned', 'duplicate', 'rejected']),
+      name: z.string(),
+      lead_type: z.string().nullable(),
+      zip: z.string().nullable(),
+      agent_id: z.string().nullable(),
+      agent_name: z.string().nullable(),
+      /** Why it would stay unassigned, or why it is refused. */
+      reason: z.string().nullable(),
+      errors: z.array(z.string()),
+    }),
+  ),
+  routed: z.number(),
+  unassigned: z.number(),
+  duplicates: z.number(),
+  rejected: z.number(),
+});
+export type AdminImportPreview = z.infer<typeof AdminImportPreviewSchema>;
+export const AdminImportReportSchema = z.object({
+  rows: z.number(),
+  imported: z.number(),
+  duplicates: z.number(),
+  unassigned: z.number(),
+  rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+});
+export type AdminImportReport = z.infer<typeof AdminImportReportSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Messages (the outbox)
@@ -484,7 +528,9 @@ export const AdminAuditQuerySchema = z.object({
   /** Newest first (desc, the default) or oldest first. */
   order: z.enum(SORT_ORDERS).default('desc'),
   actor: adminText('Actor', 200).optional(),
-  action: adminText('Action', 100).optional(),
+  action: z.enum(AUDIT_ACTION_NAMES, { message: 'Choose an action from the list' }).optional(),
+  /** Which kind of entries: the office's actions, sign-ins, or people's own actions; none: all. */
+  category: z.enum(AUDIT_CATEGORIES, { message: 'Choose what to show' }).optional(),
   target_id: adminText('Target', 100).optional(),
 });
 export const AdminAuditListSchema = z.object({

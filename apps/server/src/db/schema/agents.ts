@@ -212,11 +212,14 @@ export const agents = pgTable(
      * Random rather than a counter, so that no stamp comes back after a restore.
      */
     recordStamp: uuid().notNull().defaultRandom(),
-    /** What the console's agent search matches: names, e-mail, phone digits, URI (lower-cased). */
+    /**
+     * What the console's agent search matches: names, e-mail, phone digits, URI and brokerage
+     * (lower-cased).
+     */
     searchText: text()
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(agent || ' ' || agent_first_name || ' ' || agent_last_name || ' ' || agent_email || ' ' || agent_uri || ' ' || regexp_replace(agent_phone, '[^0-9]', '', 'g'))`,
+        sql`lower(agent || ' ' || agent_first_name || ' ' || agent_last_name || ' ' || agent_email || ' ' || agent_uri || ' ' || regexp_replace(agent_phone, '[^0-9]', '', 'g') || ' ' || brokerage)`,
       ),
   },
   (t) => [

@@ -30,10 +30,12 @@ import {
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readSettings } from '../../lib/settings';
+import { agentDisplayName } from '../agents/display-name';
 import { loadAgentRecord } from '../agents/queries';
 import { toAgentRecord, toUser } from '../agents/serialize';
 import { activateIfOnboardingComplete, changeAgentStatus } from '../agents/status';
 import { toLead } from '../leads/serialize';
+import { ensureAgentRecipientFor } from '../recipients/service';
 import { ensureFinalPdf } from '../signing/flow';
 import { type ConsoleActor, toAuditEntry } from './common';
 
@@ -134,6 +136,9 @@ export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\
 export async function agentDetail(deps: AppDeps, id: string): Promise<AdminAgentDetail> {
   const db = deps.database.db;
   const row = await findAgent(db, id);
+  // The agent is their own first recipient: lead delivery makes that row when it is missing
+  // (leads/delivery.ts), so the record shows it as delivery will find it, not an empty list.
+  await db.transaction((tx) => ensureAgentRecipientFor(tx, row.id));
   const record = row.userId ? await loadAgentRecord(db, row.userId) : toAgentRecord(row);
   const agent = record ?? toAgentRecord(row);
   const [user] = row.userId ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
@@ -233,14 +238,14 @@ export async function agentDetail(deps: AppDeps, id: string): Promise<AdminAgent
       is_agent: p.isAgent,
     })),
     leads: {
-      items: latest.map(toLead),
+      items: latest.map((row) => toLead(row, 'office')),
       counts: {
         active: counts.find((c) => c.status === 'active')?.n ?? 0,
         archived: counts.find((c) => c.status === 'archived')?.n ?? 0,
         closed: counts.find((c) => c.status === 'closed')?.n ?? 0,
       },
     },
-    audit: history.map(toAuditEntry),
+    audit: history.map((row) => toAuditEntry(row)),
   };
 }
 
@@ -397,8 +402,10 @@ async function applyAgentPatch(deps: AppDeps, id: string, patch: AdminAgentPatch
         action: 'admin_update_agent',
         actorId: actor.id,
         actorEmail: actor.email,
+        actorName: actor.name,
         targetType: 'agent',
         targetId: row.id,
+        targetName: agentDisplayName(row),
         details: { before, after, ...(patch.reason ? { reason: patch.reason } : {}) },
         ip: actor.ip,
       });
@@ -410,6 +417,7 @@ async function applyAgentPatch(deps: AppDeps, id: string, patch: AdminAgentPatch
         actor: 'superuser',
         actorId: actor.id,
         actorEmail: actor.email,
+        actorName: actor.name,
         reason: patch.reason!,
         ip: actor.ip,
       });

@@ -1,17 +1,69 @@
-import type { AdminOverview, AgentStatus } from '@portal/shared';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AdminOverview, type AgentStatus, type AuditCategory, auditActionsOf } from '@portal/shared';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accessCodes, agents, auditLog, leads, outboxMessages } from '../../db/schema';
+import {
+  accessCodes,
+  agents,
+  apiKeys,
+  auditLog,
+  groups,
+  leads,
+  outboxMessages,
+  users,
+} from '../../db/schema';
 import { usableCodesCondition } from './access-codes';
 import { escapeLike } from './agents';
-import { cappedCount, toAuditEntry } from './common';
+import { type AuditNames, cappedCount, toAuditEntry } from './common';
 
-/** GET /admin/audit: newest first; the actor filter matches part of an e-mail. */
+const agentNameSql = sql<string>`coalesce(nullif(${agents.agent}, ''), nullif(trim(${agents.agentFirstName} || ' ' || ${agents.agentLastName}), ''), ${agents.agentEmail})`;
+
+/**
+ * The names of the people and records a page of entries refers to by id: entries written before
+ * names were kept with them still read in words (the link goes by id either way).
+ */
+async function namesFor(db: Db, rows: (typeof auditLog.$inferSelect)[]): Promise<AuditNames> {
+  const ids = (pick: (row: typeof auditLog.$inferSelect) => unknown) => [
+    ...new Set(rows.map(pick).filter((id): id is string => typeof id === 'string' && UUID_TEXT.test(id))),
+  ];
+  const userIds = ids((r) => r.actorId).concat(ids((r) => (r.targetType === 'user' ? r.targetId : null)));
+  const agentIds = ids((r) => (r.targetType === 'agent' ? r.targetId : null)).concat(
+    ids((r) => r.details.agent_id),
+  );
+  const groupIds = ids((r) => (r.targetType === 'group' ? r.targetId : null));
+  const keyIds = ids((r) => (r.targetType === 'api_key' ? r.targetId : null));
+  const [u, a, g, k] = await Promise.all([
+    userIds.length
+      ? db
+          .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    agentIds.length
+      ? db.select({ id: agents.id, name: agentNameSql }).from(agents).where(inArray(agents.id, agentIds))
+      : [],
+    groupIds.length
+      ? db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))
+      : [],
+    keyIds.length
+      ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inArray(apiKeys.id, keyIds))
+      : [],
+  ]);
+  const map = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
+  return { users: map(u), agents: map(a), groups: map(g), apiKeys: map(k) };
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /admin/audit: newest first; the actor filter matches part of an e-mail; `category` keeps
+ * one kind of entries (the office's actions, sign-ins, people's own actions: AUDIT_ACTIONS).
+ */
 export async function listAudit(
   db: Db,
   query: {
     actor?: string;
     action?: string;
+    category?: AuditCategory;
     target_id?: string;
     skip: number;
     limit: number;
@@ -23,6 +75,7 @@ export async function listAudit(
   if (query.actor)
     where.push(sql`lower(${auditLog.actorEmail}) like ${`%${escapeLike(query.actor.toLowerCase())}%`}`);
   if (query.action) where.push(eq(auditLog.action, query.action));
+  if (query.category) where.push(inArray(auditLog.action, auditActionsOf(query.category)));
   if (query.target_id) where.push(eq(auditLog.targetId, query.target_id));
   const condition = where.length ? and(...where) : undefined;
   const [rows, count] = await Promise.all([
@@ -35,7 +88,8 @@ export async function listAudit(
       .offset(query.skip),
     cappedCount(db, auditLog, condition),
   ]);
-  return { items: rows.map(toAuditEntry), ...count };
+  const names = await namesFor(db, rows);
+  return { items: rows.map((row) => toAuditEntry(row, names)), ...count };
 }
 
 /** The console's home figures, each from an index. */

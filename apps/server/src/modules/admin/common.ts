@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@portal/shared';
-import { COUNT_CAP, ERROR } from '@portal/shared';
+import { auditSentence, COUNT_CAP, ERROR } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -38,18 +38,45 @@ export async function throttleConsoleSend(request: FastifyRequest, what: string,
   );
 }
 
-export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
-  return {
+/** Names found when listing, for entries written before names were kept with them. */
+export interface AuditNames {
+  users: Map<string, string>;
+  agents: Map<string, string>;
+  groups: Map<string, string>;
+  apiKeys: Map<string, string>;
+}
+
+const stored = (details: Record<string, unknown>, key: string) =>
+  typeof details[key] === 'string' && details[key] ? (details[key] as string) : null;
+
+/** An audit row as the API answers it: with its names and its sentence (AUDIT_ACTIONS). */
+export function toAuditEntry(row: typeof auditLog.$inferSelect, names?: AuditNames): AuditEntry {
+  const details = { ...row.details };
+  const found = (type: string | null, id: string | null) => {
+    if (!names || !id) return null;
+    if (type === 'agent') return names.agents.get(id) ?? null;
+    if (type === 'group') return names.groups.get(id) ?? null;
+    if (type === 'user') return names.users.get(id) ?? null;
+    if (type === 'api_key') return names.apiKeys.get(id) ?? null;
+    return null;
+  };
+  const agentId = stored(details, 'agent_id');
+  if (agentId && !stored(details, 'agent_name') && names?.agents.has(agentId))
+    details.agent_name = names.agents.get(agentId);
+  const entry = {
     id: row.id,
     actor_id: row.actorId,
     actor_email: row.actorEmail,
+    actor_name: stored(details, 'actor_name') ?? found('user', row.actorId),
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
-    details: row.details,
+    target_name: stored(details, 'target_name') ?? found(row.targetType, row.targetId),
+    details,
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
   };
+  return { ...entry, summary: auditSentence(entry) };
 }
 
 /**

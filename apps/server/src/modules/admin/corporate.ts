@@ -165,8 +165,10 @@ export async function patchCorporateUser(
       action: 'admin_update_corporate_user',
       actorId: actor.id,
       actorEmail: actor.email,
+      actorName: actor.name,
       targetType: 'user',
       targetId: id,
+      targetName: patch.name ?? (before.name || before.email),
       details: {
         before: { name: before.name, is_active: before.is_active },
         after: { name: patch.name ?? before.name, is_active: patch.is_active ?? before.is_active },
@@ -298,9 +300,11 @@ export async function renameGroup(deps: AppDeps, id: string, name: string, actor
       action: 'admin_rename_group',
       actorId: actor.id,
       actorEmail: actor.email,
+      actorName: actor.name,
       targetType: 'group',
       targetId: id,
-      details: { before: { name: group.name }, after: { name } },
+      targetName: name,
+      details: { before: { name: group.name }, after: { name }, old_name: group.name },
       ip: actor.ip,
     });
   });
@@ -315,8 +319,10 @@ export async function deleteGroup(deps: AppDeps, id: string, actor: ConsoleActor
       action: 'admin_delete_group',
       actorId: actor.id,
       actorEmail: actor.email,
+      actorName: actor.name,
       targetType: 'group',
       targetId: id,
+      targetName: detail.name,
       details: {
         before: {
           name: detail.name,

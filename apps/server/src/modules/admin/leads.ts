@@ -16,7 +16,10 @@ const agentName = sql<
   string | null
 >`coalesce(nullif(${agents.agent}, ''), nullif(trim(${agents.agentFirstName} || ' ' || ${agents.agentLastName}), ''))`;
 
-const toAdminLead = (row: LeadRow, name: string | null): AdminLead => ({ ...toLead(row), agent_name: name });
+const toAdminLead = (row: LeadRow, name: string | null): AdminLead => ({
+  ...toLead(row, 'office'),
+  agent_name: name,
+});
 
 /**
  * GET /admin/leads: newest first, optionally only the unassigned ones (partial index) or one
@@ -61,13 +64,25 @@ export async function listAdminLeads(
   return { items: rows.map((r) => toAdminLead(r.lead, r.agentName)), ...count };
 }
 
+/** How the audit log names a lead: the person's name, else its type and ZIP. */
+const leadDisplayName = (lead: LeadRow) =>
+  `${lead.firstName ?? ''} ${lead.lastName ?? ''}`.trim() || `the ${lead.leadType} lead in ${lead.zip}`;
+
 /**
- * POST /admin/leads/:id/assign: a superuser routes an unassigned lead by hand. The lead, its
- * timeline event, its deliveries and the agent's statistics are written together, as intake does;
- * the dispatcher sends the deliveries from the outbox after commit (ADR 18).
+ * POST /admin/leads/:id/assign: a superuser routes a lead by hand. An unassigned lead goes to the
+ * agent; one that has an agent (suspended, unreachable) moves only with a reason, and its former
+ * agent no longer sees it. The lead, its timeline event, its deliveries (to the new agent's
+ * recipients) and the agents' statistics are written together, as intake does; the dispatcher
+ * sends the deliveries from the outbox after commit (ADR 18).
  */
-export async function assignLead(deps: AppDeps, leadId: string, agentId: string, actor: ConsoleActor) {
+export async function assignLead(
+  deps: AppDeps,
+  leadId: string,
+  input: { agent_id: string; reason?: string },
+  actor: ConsoleActor,
+) {
   if (!UUID.test(leadId)) throw notFound('Lead not found');
+  const agentId = input.agent_id;
   const outcome = await deps.database.db.transaction(async (tx) => {
     const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update');
     if (!lead) throw notFound('Lead not found');
@@ -76,13 +91,25 @@ export async function assignLead(deps: AppDeps, leadId: string, agentId: string,
       .from(agents)
       .where(eq(agents.id, agentId));
     if (!agent) throw badRequest('Choose an agent: this one does not exist');
-    if (lead.agentId) {
-      const [owner] = await tx.select({ name: agentName }).from(agents).where(eq(agents.id, lead.agentId));
-      throw new AppError('conflict', `This lead is already assigned to ${owner?.name ?? 'another agent'}`);
-    }
+    const previous = lead.agentId
+      ? ((
+          await tx.select({ id: agents.id, name: agentName }).from(agents).where(eq(agents.id, lead.agentId))
+        )[0] ?? {
+          id: lead.agentId,
+          name: null,
+        })
+      : null;
+    const previousName = previous?.name ?? 'another agent';
+    if (previous && previous.id === agent.id)
+      throw new AppError('conflict', `This lead is already assigned to ${previousName}`);
     if (agent.status !== 'active')
       throw badRequest(`${agent.name ?? 'This agent'} is ${agent.status}: only active agents receive leads`);
-    const reason = `Assigned by hand by ${actor.name}`;
+    const why = input.reason?.trim();
+    if (previous && !why)
+      throw badRequest(
+        `This lead is assigned to ${previousName}: give a reason to move it to ${agent.name ?? 'this agent'}`,
+      );
+    const reason = previous ? `Moved by hand by ${actor.name}: ${why}` : `Assigned by hand by ${actor.name}`;
     const [row] = await tx
       .update(leads)
       .set({
@@ -110,13 +137,25 @@ export async function assignLead(deps: AppDeps, leadId: string, agentId: string,
       timezone: agent.timezone,
     });
     await refreshAgentStats(tx, agent.id);
+    if (previous) await refreshAgentStats(tx, previous.id);
     await audit(tx, {
-      action: 'admin_assign_lead',
+      action: previous ? 'admin_reassign_lead' : 'admin_assign_lead',
       actorId: actor.id,
       actorEmail: actor.email,
+      actorName: actor.name,
       targetType: 'lead',
       targetId: lead.id,
-      details: { before: { agent_id: null }, after: { agent_id: agent.id }, deliveries: messageIds.length },
+      targetName: leadDisplayName(lead),
+      details: {
+        before: { agent_id: previous?.id ?? null },
+        after: { agent_id: agent.id },
+        agent_id: agent.id,
+        agent_name: agent.name ?? 'an agent',
+        ...(previous
+          ? { from_agent_id: previous.id, from_agent_name: previous.name ?? 'another agent', reason: why }
+          : {}),
+        deliveries: messageIds.length,
+      },
       ip: actor.ip,
     });
     return { row: row!, name: agent.name, messageIds };

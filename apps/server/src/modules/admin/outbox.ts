@@ -30,25 +30,29 @@ async function present(db: Db, rows: OutboxMessage[]): Promise<AdminMessage[]> {
         )
         .orderBy(asc(messageAttempts.attempt), asc(messageAttempts.createdAt))
     : [];
-  return rows.map((row) => ({
-    id: row.id,
-    channel: row.channel,
-    to: row.toAddress,
-    from: row.fromAddress,
-    subject: row.subject,
-    text_body: hideLinkTokens(row.textBody),
-    template: row.template,
-    status: row.status,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    provider: row.provider,
-    lead_id: row.leadId,
-    created_at: row.createdAt.toISOString(),
-    sent_at: iso(row.sentAt),
-    attempt_log: attempts
+  return rows.map((row) => {
+    // Every attempt, in order: a retry from the console starts the dispatcher's count again, so
+    // the stored numbers repeat; the list numbers them as they happened.
+    const log = attempts
       .filter((a) => a.messageId === row.id)
-      .map((a) => ({
-        attempt: a.attempt,
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return {
+      id: row.id,
+      channel: row.channel,
+      to: row.toAddress,
+      from: row.fromAddress,
+      subject: row.subject,
+      text_body: hideLinkTokens(row.textBody),
+      template: row.template,
+      status: row.status,
+      attempts: Math.max(row.attempts, log.length),
+      last_error: row.lastError,
+      provider: row.provider,
+      lead_id: row.leadId,
+      created_at: row.createdAt.toISOString(),
+      sent_at: iso(row.sentAt),
+      attempt_log: log.map((a, index) => ({
+        attempt: index + 1,
         status: a.status,
         provider: a.provider,
         error: a.error,
@@ -56,7 +60,8 @@ async function present(db: Db, rows: OutboxMessage[]): Promise<AdminMessage[]> {
         retry_at: iso(a.retryAt),
         created_at: a.createdAt.toISOString(),
       })),
-  }));
+    };
+  });
 }
 
 /** GET /admin/outbox: every e-mail, SMS and call, newest first, in both database modes. */
@@ -109,6 +114,8 @@ export async function retryMessage(deps: AppDeps, id: string, actor: ConsoleActo
       action: 'admin_retry_message',
       actorId: actor.id,
       actorEmail: actor.email,
+      actorName: actor.name,
+      targetName: `the ${message.channel === 'email' ? 'e-mail' : message.channel === 'sms' ? 'text message' : 'call'} to ${message.toAddress}`,
       targetType: 'message',
       targetId: id,
       details: { before: { status: 'failed' }, after: { status: 'queued' }, to: message.toAddress },

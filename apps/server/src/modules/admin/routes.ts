@@ -423,7 +423,8 @@ export async function adminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Route an unassigned lead by hand (deliveries queued)',
+        summary:
+          'Route a lead by hand (deliveries queued to the agent); a lead that has an agent moves with a reason',
         params: Id,
         body: AdminAssignSchema,
         response: { 200: AdminLeadSchema, ...errors },
@@ -432,7 +433,7 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request) => {
       // The agent's recipients are sent the lead: the agent is the target.
       await throttleConsoleSend(request, 'assign', request.body.agent_id);
-      return assignLead(deps, request.params.id, request.body.agent_id, consoleActor(request));
+      return assignLead(deps, request.params.id, request.body, consoleActor(request));
     },
   );
 
@@ -543,6 +544,7 @@ export async function adminRoutes(app: FastifyInstance) {
           action: 'admin_update_settings',
           actorId: actor.id,
           actorEmail: actor.email,
+          actorName: actor.name,
           targetType: 'settings',
           details: {
             before: Object.fromEntries(

@@ -11,6 +11,7 @@ import { type AgentRow, agents } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { revokeAllSessions } from '../auth/sessions';
+import { agentDisplayName } from './display-name';
 import { toAgentRecord } from './serialize';
 
 export interface StatusChange {
@@ -19,6 +20,8 @@ export interface StatusChange {
   /** Who made it: a user id, or null for the system and the CLI. */
   actorId?: string | null;
   actorEmail?: string | null;
+  /** The superuser's name, kept with the audit row. */
+  actorName?: string | null;
   reason: string;
   ip?: string | null;
 }
@@ -50,8 +53,10 @@ export async function changeAgentStatus(tx: Executor, agent: AgentRow, change: S
     action: 'agent_status_change',
     actorId: change.actorId ?? null,
     actorEmail: change.actorEmail ?? (change.actor === 'system' ? 'system' : null),
+    actorName: change.actorName,
     targetType: 'agent',
     targetId: agent.id,
+    targetName: agentDisplayName(agent),
     details: { from, to: change.to, reason: change.reason },
     ip: change.ip ?? null,
   });

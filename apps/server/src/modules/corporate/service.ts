@@ -6,6 +6,7 @@ import { agents, groupMemberships, groups, type UserRow, users } from '../../db/
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { agentDisplayName } from '../agents/display-name';
 import { consumeLinkToken, issueLinkToken } from '../auth/one-time-tokens';
 import { type IssuedSession, startSession } from '../auth/sessions';
 import { type ClientInfo, findUserByEmail } from '../auth/users';
@@ -18,6 +19,8 @@ import { type ClientInfo, findUserByEmail } from '../auth/users';
 export interface Actor {
   id?: string | null;
   email: string;
+  /** The superuser's name, kept with the audit row (the CLI has none). */
+  name?: string | null;
   /** Where the request came from (the console); the CLI has none. */
   ip?: string | null;
 }
@@ -67,8 +70,10 @@ export async function corporateLoginLink(deps: AppDeps, rawEmail: string, actor:
       action: 'corporate_login_link',
       actorId: actor.id,
       actorEmail: actor.email,
+      actorName: actor.name,
       targetType: 'user',
       targetId: user.id,
+      targetName: user.name || user.email,
       ip: actor.ip ?? null,
     });
     return `${deps.config.publicUrl}/login/corporate/${token}`;
@@ -99,8 +104,10 @@ export async function createCorporateUser(
       action: 'create_corporate_user',
       actorId: options.actor.id,
       actorEmail: options.actor.email,
+      actorName: options.actor.name,
       targetType: 'user',
       targetId: created!.id,
+      targetName: name,
       details: { after: { email: email.data, name } },
       ip: options.actor.ip ?? null,
     });
@@ -123,9 +130,15 @@ export async function createGroup(
       action: 'create_group',
       actorId: options.actor.id,
       actorEmail: options.actor.email,
+      actorName: options.actor.name,
       targetType: 'group',
       targetId: group!.id,
-      details: { after: { name, corporate_user_id: corporate.id } },
+      targetName: name,
+      details: {
+        after: { name, corporate_user_id: corporate.id },
+        office_id: corporate.id,
+        office_name: corporate.name || corporate.email,
+      },
       ip: options.actor.ip ?? null,
     });
     return group!;
@@ -162,14 +175,32 @@ export async function addToGroup(
         target: [groupMemberships.groupId, groupMemberships.agentId],
         set: { isManager: options.isManager },
       });
+    // Nothing changed (already a member, as manager or not): nothing to record.
+    if (existing && existing.isManager === options.isManager && !linked)
+      return {
+        group,
+        user,
+        linkedToCorporate: false,
+        otherOffice: agent.corporateUserId !== null && agent.corporateUserId !== group.corporateUserId,
+      };
     await audit(tx, {
-      action: 'add_to_group',
+      // Promoting and demoting read as such, not as another "added".
+      action: !existing
+        ? options.isManager
+          ? 'add_manager_to_group'
+          : 'add_to_group'
+        : options.isManager
+          ? 'promote_manager'
+          : 'demote_manager',
       actorId: options.actor.id,
       actorEmail: options.actor.email,
+      actorName: options.actor.name,
       targetType: 'group',
       targetId: group.id,
+      targetName: group.name,
       details: {
         agent_id: agent.id,
+        agent_name: agentDisplayName(agent, user),
         before: existing ? { member: true, is_manager: existing.isManager } : { member: false },
         after: {
           member: true,
@@ -205,10 +236,13 @@ export async function removeFromGroup(
       action: 'remove_from_group',
       actorId: options.actor.id,
       actorEmail: options.actor.email,
+      actorName: options.actor.name,
       targetType: 'group',
       targetId: group.id,
+      targetName: group.name,
       details: {
         agent_id: agent.id,
+        agent_name: agentDisplayName(agent, user),
         before: { member: true, is_manager: removed[0]!.isManager },
         after: { member: false },
       },

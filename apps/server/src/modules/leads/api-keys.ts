@@ -108,6 +108,31 @@ async function admitTogether(db: Db, presented: string, limits: number[]): Promi
   ).map((rate) => ({ key, rate }));
 }
 
+export const REVOKED_KEY_REFUSAL = '401 Refused: the key was revoked';
+
+/**
+ * A refused call made with a revoked key, on that key's row (the console shows it as the key's
+ * last error, with its time), so the office sees a client still sending with a key it revoked.
+ * Only the whole key counts (a prefix alone says nothing); a client calling in a loop writes at
+ * most once every 10 seconds.
+ */
+export async function noteRevokedKeyCall(db: Executor, presented: string | undefined): Promise<void> {
+  const key = presented?.trim() ?? '';
+  const match = KEY_PATTERN.exec(key);
+  if (!match) return;
+  await db
+    .update(apiKeys)
+    .set({ lastError: REVOKED_KEY_REFUSAL, lastErrorAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.prefix, match[1]!),
+        sql`${apiKeys.revokedAt} is not null`,
+        eq(apiKeys.keyHash, sha256(key)),
+        sql`(${apiKeys.lastError} is distinct from ${REVOKED_KEY_REFUSAL} or ${apiKeys.lastErrorAt} < now() - interval '10 seconds')`,
+      ),
+    );
+}
+
 /** Marks a key used, at most once a minute (no write per request under load). */
 export async function touchApiKey(db: Executor, row: ApiKeyRow): Promise<void> {
   if (row.lastUsedAt && Date.now() - row.lastUsedAt.getTime() < 60_000) return;

@@ -1,4 +1,6 @@
 import {
+  AdminImportPreviewSchema,
+  AdminImportReportSchema,
   CallEventInputSchema,
   DetailSchema,
   ERROR,
@@ -17,11 +19,11 @@ import { z } from 'zod';
 import { type ApiKeyRow, apiKeys } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { requireConsoleUser } from '../admin/common';
+import { consoleActor, requireConsoleUser } from '../admin/common';
 import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
-import { admitApiKey, touchApiKey } from './api-keys';
+import { admitApiKey, noteRevokedKeyCall, touchApiKey } from './api-keys';
 import { recordCall } from './calls';
-import { importLeadsCsv } from './import';
+import { importLeadsCsv, previewLeadsCsv } from './import';
 import { intakeLead } from './intake';
 import { getLead, type LeadScope, leadStats, listLeads, updateLead } from './workspace';
 
@@ -53,7 +55,11 @@ async function requireApiKey(request: FastifyRequest): Promise<void> {
   const { database, config } = request.server.deps;
   // The key checked and counted in one statement, shared by the requests that come together.
   const admitted = await admitApiKey(database.db, presented, config.rateLimits.intakePerKeyPerMinute);
-  if (!admitted) throw new AppError('unauthorized', API_KEY_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+  if (!admitted) {
+    // A revoked key's call is noted on its row; the client's answer does not depend on it.
+    await noteRevokedKeyCall(database.db, presented).catch(() => undefined);
+    throw new AppError('unauthorized', API_KEY_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+  }
   const { key, rate } = admitted;
   if (!rate.allowed) {
     throw new AppError('rate_limited', ERROR.tooManyRequests, {
@@ -262,6 +268,23 @@ export async function leadRoutes(app: FastifyInstance) {
       (_req, body, done) => done(null, body),
     );
     const a = admin.withTypeProvider<ZodTypeProvider>();
+    const csvBody = z.string({ message: 'Send the CSV file as the body (Content-Type: text/csv)' });
+    a.post(
+      '/admin/leads/import/preview',
+      {
+        // Who may look is checked before the body is read.
+        onRequest: requireConsoleUser,
+        bodyLimit: 5 * 1024 * 1024,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'What importing a CSV would do, row by row (errors, duplicates, routed to whom): nothing is written',
+          body: csvBody,
+          response: { 200: AdminImportPreviewSchema, ...errors, 413: DetailSchema },
+        },
+      },
+      async (request) => previewLeadsCsv(app.deps, request.body),
+    );
     a.post(
       '/admin/leads/import',
       {
@@ -271,23 +294,18 @@ export async function leadRoutes(app: FastifyInstance) {
         schema: {
           tags: ['admin'],
           summary: 'Import leads from CSV (superusers): each row validated and routed like the intake API',
-          body: z.string({ message: 'Send the CSV file as the body (Content-Type: text/csv)' }),
-          response: {
-            200: z.object({
-              rows: z.number(),
-              imported: z.number(),
-              duplicates: z.number(),
-              unassigned: z.number(),
-              rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
-            }),
-            ...errors,
-            413: DetailSchema,
-          },
+          body: csvBody,
+          response: { 200: AdminImportReportSchema, ...errors, 413: DetailSchema },
         },
       },
       async (request) => {
-        const user = currentUser(request);
-        return importLeadsCsv(app.deps, { id: null, name: `csv-import by ${user.email}` }, request.body);
+        const actor = consoleActor(request);
+        return importLeadsCsv(
+          app.deps,
+          { id: null, name: `csv-import by ${actor.email}` },
+          request.body,
+          actor,
+        );
       },
     );
   });

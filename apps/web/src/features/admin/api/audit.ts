@@ -8,6 +8,8 @@ export type AdminAuditList = z.infer<typeof AdminAuditListSchema>;
 export interface AuditParams {
   actor?: string;
   action?: string;
+  /** office, sign_in or account (AUDIT_CATEGORIES); none: every kind. */
+  category?: string;
   target_id?: string;
   skip: number;
   limit: number;

@@ -1,5 +1,5 @@
 // The console's leads: every lead or the unassigned ones, a manual assignment, the CSV import.
-import type { AdminLead, AdminLeadsListSchema } from '@portal/shared';
+import type { AdminImportPreview, AdminLead, AdminLeadsListSchema } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -22,18 +22,26 @@ export const useAdminLeads = (query: LeadsQuery, options: { enabled?: boolean } 
 export function useAssignLead(
   options: { onSuccess?: () => void; onRefused?: (detail: string) => void } = {},
 ) {
-  return useAdminMutation<AdminLead, { lead: AdminLead; agent: { id: string; name: string } }>({
-    mutationFn: ({ lead, agent }) =>
-      api.post<AdminLead>(`/admin/leads/${encodeURIComponent(lead.id)}/assign`, { agent_id: agent.id }),
-    success: (_lead, { agent }) => `Lead assigned to ${agent.name}`,
+  return useAdminMutation<
+    AdminLead,
+    { lead: AdminLead; agent: { id: string; name: string }; reason?: string }
+  >({
+    mutationFn: ({ lead, agent, reason }) =>
+      api.post<AdminLead>(`/admin/leads/${encodeURIComponent(lead.id)}/assign`, {
+        agent_id: agent.id,
+        ...(reason ? { reason } : {}),
+      }),
+    success: (_lead, { agent, reason }) =>
+      reason ? `Lead moved to ${agent.name}` : `Lead assigned to ${agent.name}`,
     onSuccess: options.onSuccess,
     // "This lead is already assigned to ..." (409) is shown in the dialog.
     onFieldError: options.onRefused,
     fieldErrorStatuses: [400, 409, 422],
-    invalidate: (_lead, { agent }) => [
+    invalidate: (_lead, { lead, agent }) => [
       adminKeys.lists('leads'),
       adminKeys.overview(),
       adminKeys.detail('agents', agent.id),
+      ...(lead.agent_id ? [adminKeys.detail('agents', lead.agent_id)] : []),
     ],
   });
 }
@@ -55,5 +63,18 @@ export function useImportLeads(options: { onFieldError?: (detail: string) => voi
     success: (report) => `${report.imported} of ${report.rows} leads imported`,
     onFieldError: options.onFieldError,
     invalidate: [adminKeys.lists('leads'), adminKeys.overview()],
+  });
+}
+
+/** POST /admin/leads/import/preview: what the import would do, row by row; nothing is written. */
+export function usePreviewImport(options: { onFieldError?: (detail: string) => void } = {}) {
+  return useAdminMutation<AdminImportPreview, File>({
+    mutationFn: (file) =>
+      api.post<AdminImportPreview>('/admin/leads/import/preview', undefined, {
+        body: file,
+        contentType: 'text/csv',
+      }),
+    success: null,
+    onFieldError: options.onFieldError,
   });
 }

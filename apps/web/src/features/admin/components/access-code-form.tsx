@@ -23,7 +23,10 @@ import { endOfDay, toDateInput } from './when';
 export interface AccessCodeValues {
   code: string;
   description: string;
+  /** A whole number: 0 closes the code (no more sign-ups). Ignored with `no_limit`. */
   max_uses: string;
+  /** "No limit": its own choice, so an empty or zero field never means unlimited. */
+  no_limit: boolean;
   /** YYYY-MM-DD: the code works until the end of that day. */
   expires_at: string;
   corporate_user_id: string;
@@ -34,6 +37,7 @@ export const blankAccessCode: AccessCodeValues = {
   code: '',
   description: '',
   max_uses: '',
+  no_limit: true,
   expires_at: '',
   corporate_user_id: '',
   group_id: '',
@@ -43,6 +47,7 @@ export const accessCodeValues = (code: AdminAccessCode): AccessCodeValues => ({
   code: code.code,
   description: code.description ?? '',
   max_uses: code.max_uses === null ? '' : String(code.max_uses),
+  no_limit: code.max_uses === null,
   expires_at: toDateInput(code.expires_at),
   corporate_user_id: code.corporate_user_id ?? '',
   group_id: code.group_id ?? '',
@@ -52,11 +57,24 @@ function toPayload(values: AccessCodeValues) {
   const maxUses = values.max_uses.trim();
   return {
     description: values.description.trim() === '' ? null : values.description,
-    max_uses: maxUses === '' ? null : Number(maxUses),
+    // Left empty without "No limit": not a number, so the schema says so (never unlimited).
+    max_uses: values.no_limit ? null : maxUses === '' ? Number.NaN : Number(maxUses),
     expires_at: values.expires_at === '' ? null : endOfDay(values.expires_at),
     corporate_user_id: values.corporate_user_id || null,
     group_id: values.group_id || null,
   };
+}
+
+const USES_MISSING = 'Enter the maximum uses (0 closes the code), or choose No limit';
+
+/** The schema's answer, with an empty "Maximum uses" (and no "No limit") explained. */
+function withUses<T>(values: AccessCodeValues, result: T): T {
+  if (values.no_limit || values.max_uses.trim() !== '') return result;
+  const answer = result as { values: object; errors: Record<string, unknown> };
+  return {
+    values: {},
+    errors: { ...answer.errors, max_uses: { type: 'required', message: USES_MISSING } },
+  } as T;
 }
 
 const createZod = zodResolver(AdminAccessCodeCreateSchema);
@@ -65,20 +83,25 @@ const createResolver: Resolver<AccessCodeValues, unknown, AdminAccessCodeCreate>
   context,
   options,
 ) =>
-  createZod({ code: values.code.trim(), ...toPayload(values) }, context, options as never) as ReturnType<
+  Promise.resolve(
+    createZod({ code: values.code.trim(), ...toPayload(values) }, context, options as never),
+  ).then((result) => withUses(values, result)) as ReturnType<
     Resolver<AccessCodeValues, unknown, AdminAccessCodeCreate>
   >;
 
 const patchZod = zodResolver(AdminAccessCodePatchSchema);
 const patchResolver: Resolver<AccessCodeValues, unknown, AdminAccessCodePatch> = (values, context, options) =>
-  patchZod(toPayload(values), context, options as never) as ReturnType<
-    Resolver<AccessCodeValues, unknown, AdminAccessCodePatch>
-  >;
+  Promise.resolve(patchZod(toPayload(values), context, options as never)).then((result) =>
+    withUses(values, result),
+  ) as ReturnType<Resolver<AccessCodeValues, unknown, AdminAccessCodePatch>>;
 
 /** Only the fields the person changed, so an edit never rewrites what it did not touch. */
 function changedOnly(patch: AdminAccessCodePatch, dirty: Partial<FieldNamesMarkedBoolean<AccessCodeValues>>) {
   const keys = Object.keys(patch) as (keyof AdminAccessCodePatch)[];
-  const changed = keys.filter((key) => key !== 'disabled' && dirty[key as keyof AccessCodeValues]);
+  const changed = keys.filter(
+    (key) =>
+      key !== 'disabled' && (dirty[key as keyof AccessCodeValues] || (key === 'max_uses' && dirty.no_limit)),
+  );
   // A new owner without a group choice still clears the old owner's group on the server.
   if (changed.includes('corporate_user_id') && !changed.includes('group_id')) changed.push('group_id');
   return Object.fromEntries(changed.map((key) => [key, patch[key]])) as AdminAccessCodePatch;
@@ -112,6 +135,7 @@ export function AccessCodeForm(props: FormProps) {
   });
   const { errors } = form.formState;
   const owner = form.watch('corporate_user_id');
+  const noLimit = form.watch('no_limit');
   const owners = useCorporateUserChoices();
   const groups = useGroupChoices(owner || null);
 
@@ -141,9 +165,32 @@ export function AccessCodeForm(props: FormProps) {
         <Input autoComplete="off" {...form.register('description')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Maximum uses" description="Empty: no limit." error={errors.max_uses?.message}>
-          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('max_uses')} />
-        </Field>
+        <div className="grid content-start gap-2">
+          <Field
+            label="Maximum uses"
+            description="Sign-ups allowed with the code. 0 closes it: no more sign-ups."
+            error={errors.max_uses?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              disabled={noLimit}
+              {...form.register('max_uses')}
+            />
+          </Field>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              {...form.register('no_limit', {
+                onChange: () => form.clearErrors('max_uses'),
+              })}
+            />
+            No limit
+          </label>
+        </div>
         <Field
           label="Expires on"
           description="Works until the end of that day. Empty: never."

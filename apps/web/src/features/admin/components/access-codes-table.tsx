@@ -120,8 +120,10 @@ export function AccessCodesTable({
       numeric: true,
       render: (code) =>
         code.max_uses === null
-          ? `${formatCount(code.used_count)} (no limit)`
-          : `${formatCount(code.used_count)} / ${formatCount(code.max_uses)}`,
+          ? `${formatCount(code.used_count)} used, no limit`
+          : code.max_uses === 0
+            ? `${formatCount(code.used_count)} used, closed`
+            : `${formatCount(code.used_count)} of ${formatCount(code.max_uses)}`,
     },
     {
       key: 'expires_at',

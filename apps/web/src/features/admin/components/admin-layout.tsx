@@ -37,9 +37,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Scrollable tabs on a phone, wrapped tabs above the page beside the portal's sidebar, a side
- * list only where the screen is wide enough for two navigations and a table (2xl); NavLink sets
- * aria-current="page".
+ * One line of tabs above the page (it scrolls sideways where the screen is narrower than the
+ * tabs: on a phone; focusing a tab with the keyboard scrolls it into view), a side list only
+ * where the screen is wide enough for two navigations and a table (2xl); NavLink sets
+ * aria-current="page". Beside the portal's sidebar the tabs drop their icons to fit one line.
  */
 export function AdminLayout() {
   return (
@@ -48,12 +49,15 @@ export function AdminLayout() {
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Superuser console
         </p>
-        <nav aria-label="Console" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:overflow-visible md:px-0">
-          <ul className="flex gap-1 border-b border-border pb-2 md:flex-wrap 2xl:flex-col 2xl:flex-nowrap 2xl:border-0 2xl:pb-0">
+        <nav
+          aria-label="Console"
+          className="-mx-4 overflow-x-auto px-4 pt-1 md:mx-0 md:px-0 2xl:overflow-visible 2xl:pt-0"
+        >
+          <ul className="flex gap-1 border-b border-border pb-2 2xl:flex-col 2xl:border-0 2xl:pb-0">
             {ADMIN_SECTIONS.map(({ to, label, icon: Icon, end }) => (
               <li key={to} className="shrink-0">
                 <NavLink to={to} end={end} className={linkClass}>
-                  <Icon aria-hidden="true" className="size-4" />
+                  <Icon aria-hidden="true" className="size-4 md:max-2xl:hidden" />
                   {label}
                 </NavLink>
               </li>

@@ -17,7 +17,7 @@ import { downloadAgentDocument } from '../api/agents';
 import { labelOf, SECTION_STATUS_LABELS, SECTION_STATUS_TONE } from './admin-format';
 import { Facts } from './admin-section';
 import { AuditDetails } from './audit-details';
-import { type Column, DataTable } from './data-table';
+import { CellText, type Column, DataTable } from './data-table';
 import { StatusBadge } from './status-badge';
 import { formatWhen } from './when';
 
@@ -191,6 +191,7 @@ const RECIPIENT_COLUMNS: Column<Recipient>[] = [
   {
     key: 'name',
     label: 'Name',
+    nowrap: true,
     render: (r) => (
       <span className="grid">
         <span>{`${r.first_name} ${r.last_name}`.trim()}</span>
@@ -200,8 +201,13 @@ const RECIPIENT_COLUMNS: Column<Recipient>[] = [
       </span>
     ),
   },
-  { key: 'phone', label: 'Phone', render: (r) => (r.phone_number ? formatPhone(r.phone_number) : '—') },
-  { key: 'email', label: 'E-mail', render: (r) => <span className="break-all">{r.email || '—'}</span> },
+  {
+    key: 'phone',
+    label: 'Phone',
+    nowrap: true,
+    render: (r) => (r.phone_number ? formatPhone(r.phone_number) : '—'),
+  },
+  { key: 'email', label: 'E-mail', render: (r) => (r.email ? <CellText text={r.email} /> : '—') },
   { key: 'channels', label: 'Receives by', render: channels },
   { key: 'active', label: 'Active', render: (r) => yesNo(r.is_active) },
 ];
@@ -267,7 +273,7 @@ const AUDIT_COLUMNS: Column<Entry>[] = [
   {
     key: 'actor',
     label: 'Who',
-    render: (e) => <span className="break-all">{e.actor_email ?? 'The system'}</span>,
+    render: (e) => <CellText text={e.actor_email ?? 'The system'} />,
   },
   { key: 'action', label: 'What', render: (e) => <code className="text-xs">{e.action}</code> },
   { key: 'details', label: 'Details', render: (e) => <AuditDetails details={e.details} /> },

@@ -1,4 +1,5 @@
-// Sends an agent back to an earlier signup step (DESIGN.md section 4), with a required reason.
+// Sends an agent back to an earlier signup step (DESIGN.md section 4), or on to Complete (which
+// undoes a reset made by mistake), with a required reason.
 import { type AdminAgentDetail, SIGNUP_STATUSES, type SignupStatus, signupStatusIndex } from '@portal/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,10 @@ import { ReasonField, reasonProblem } from './reason-field';
 
 export function AgentSignupResetDialog({ detail, name }: { detail: AdminAgentDetail; name: string }) {
   const current = detail.agent.signup_status;
-  const earlier = SIGNUP_STATUSES.filter((step) => signupStatusIndex(step) < signupStatusIndex(current));
+  const choices = SIGNUP_STATUSES.filter(
+    (step) =>
+      signupStatusIndex(step) < signupStatusIndex(current) || (step === 'complete' && current !== step),
+  );
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<SignupStatus | ''>('');
   const [reason, setReason] = useState('');
@@ -35,7 +39,7 @@ export function AgentSignupResetDialog({ detail, name }: { detail: AdminAgentDet
 
   const submit = () => {
     const found = {
-      step: step ? undefined : 'Choose the step to go back to',
+      step: step ? undefined : 'Choose the signup step',
       reason: reasonProblem(reason) ?? undefined,
     };
     setProblems(found);
@@ -44,36 +48,32 @@ export function AgentSignupResetDialog({ detail, name }: { detail: AdminAgentDet
     update.mutate({ signup_status: step, reason: reason.trim() });
   };
 
-  if (earlier.length === 0) return null;
+  if (choices.length === 0) return null;
 
   return (
-    <>
-      <Button variant="outline" onClick={() => start(true)}>
-        Reset signup step
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={start}
-        title="Reset signup step"
-        description={`${name} is at “${SIGNUP_STATUS_LABELS[current]}”. They will have to go through the wizard again from the step you choose, the next time they sign in.`}
-        confirmLabel="Reset signup step"
-        destructive
-        pending={update.isPending}
-        error={refused}
-        onConfirm={submit}
-      >
-        <Field label="Go back to" error={problems.step}>
-          <NativeSelect value={step} onChange={(event) => setStep(event.target.value as SignupStatus)}>
-            <option value="">Choose a step</option>
-            {earlier.map((value) => (
-              <option key={value} value={value}>
-                {SIGNUP_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <ReasonField value={reason} onChange={setReason} error={problems.reason} />
-      </ConfirmDialog>
-    </>
+    <ConfirmDialog
+      trigger={<Button variant="outline">Reset signup step</Button>}
+      open={open}
+      onOpenChange={start}
+      title="Reset signup step"
+      description={`${name} is at “${SIGNUP_STATUS_LABELS[current]}”. Sent back to an earlier step, they go through the wizard again from there the next time they sign in; “Complete” ends the wizard (it undoes a reset).`}
+      confirmLabel="Reset signup step"
+      destructive
+      pending={update.isPending}
+      error={refused}
+      onConfirm={submit}
+    >
+      <Field label="Move the agent to" error={problems.step}>
+        <NativeSelect value={step} onChange={(event) => setStep(event.target.value as SignupStatus)}>
+          <option value="">Choose a step</option>
+          {choices.map((value) => (
+            <option key={value} value={value}>
+              {SIGNUP_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <ReasonField value={reason} onChange={setReason} error={problems.reason} />
+    </ConfirmDialog>
   );
 }

@@ -52,37 +52,33 @@ export function AgentStatusChangeDialog({ detail, name }: { detail: AdminAgentDe
   }
 
   return (
-    <>
-      <Button variant="outline" onClick={() => start(true)}>
-        Change status
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={start}
-        title="Change status"
-        description={`${name} is ${AGENT_STATUS_LABELS[detail.agent.agent_status].toLowerCase()}. The agent is not e-mailed about the change; a suspended or terminated agent is told why when they next sign in.`}
-        confirmLabel="Change status"
-        destructive={status === 'terminated' || status === 'suspended'}
-        pending={update.isPending}
-        error={refused}
-        onConfirm={submit}
+    <ConfirmDialog
+      trigger={<Button variant="outline">Change status</Button>}
+      open={open}
+      onOpenChange={start}
+      title="Change status"
+      description={`${name} is ${AGENT_STATUS_LABELS[detail.agent.agent_status].toLowerCase()}. The agent is not e-mailed about the change; a suspended or terminated agent is told why when they next sign in.`}
+      confirmLabel="Change status"
+      destructive={status === 'terminated' || status === 'suspended'}
+      pending={update.isPending}
+      error={refused}
+      onConfirm={submit}
+    >
+      <Field
+        label="New status"
+        error={problems.status}
+        description={status ? STATUS_EFFECTS[status] : undefined}
       >
-        <Field
-          label="New status"
-          error={problems.status}
-          description={status ? STATUS_EFFECTS[status] : undefined}
-        >
-          <NativeSelect value={status} onChange={(event) => setStatus(event.target.value as AgentStatus)}>
-            <option value="">Choose a status</option>
-            {allowed.map((value) => (
-              <option key={value} value={value}>
-                {AGENT_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <ReasonField value={reason} onChange={setReason} error={problems.reason} />
-      </ConfirmDialog>
-    </>
+        <NativeSelect value={status} onChange={(event) => setStatus(event.target.value as AgentStatus)}>
+          <option value="">Choose a status</option>
+          {allowed.map((value) => (
+            <option key={value} value={value}>
+              {AGENT_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <ReasonField value={reason} onChange={setReason} error={problems.reason} />
+    </ConfirmDialog>
   );
 }

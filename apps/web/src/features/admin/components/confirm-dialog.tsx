@@ -11,6 +11,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
 
 export function ConfirmDialog({
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   pending = false,
   error,
   onConfirm,
+  trigger,
   children,
 }: {
   open: boolean;
@@ -38,10 +40,16 @@ export function ConfirmDialog({
   error?: string | null;
   /** Called on submit; fields in `children` are inside the form. */
   onConfirm: () => void;
+  /**
+   * The button that opens the dialog (onOpenChange(true) when pressed): the dialog gives it the
+   * focus back when it closes, whatever the page did meanwhile.
+   */
+  trigger?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent>
         <form
           className="grid gap-4"

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useCorporateUserRenamer, useCorporateUsers, useUpdateCorporateUser } from '../api/corporate-users';
 import { ConfirmDialog } from './confirm-dialog';
 import { CorporateUserLinkDialog } from './corporate-user-link-dialog';
-import { type Column, DataTable } from './data-table';
+import { CellText, type Column, DataTable } from './data-table';
 import { SearchEmpty } from './list-toolbar';
 import { LoadError } from './load-error';
 import { Pager } from './pager';
@@ -68,13 +68,14 @@ const columns: Column<AdminCorporateUser>[] = [
     key: 'name',
     label: 'Name',
     sortable: true,
+    nowrap: true,
     render: (user) => <span className="font-medium">{user.name ?? '—'}</span>,
   },
   {
     key: 'email',
     label: 'E-mail',
     sortable: true,
-    render: (user) => <span className="break-all">{user.email}</span>,
+    render: (user) => <CellText text={user.email} />,
   },
   {
     key: 'active',

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Column, DataTable } from './data-table';
+import { CellText, type Column, DataTable } from './data-table';
 import { NoMatches, SearchEmpty } from './list-toolbar';
 
 type Row = { id: string; name: string };
@@ -70,6 +70,48 @@ describe('an empty console table (SPEC.md section 8 labels)', () => {
     render(<DataTable label="Things" columns={columns} rows={[]} rowKey={(row) => row.id} empty="" />);
     // jsdom lays nothing out: an sr-only text is position: absolute, placed by its nearest
     // positioned ancestor; without one it sits where the wide table puts it, past the screen.
-    expect(screen.getByRole('table').parentElement).toHaveClass('relative', 'overflow-auto');
+    expect(screen.getByRole('table').parentElement).toHaveClass('relative', 'overflow-x-auto');
+  });
+});
+
+describe('a console table wider than its box (a phone)', () => {
+  const rows = [{ id: 'a-1', name: 'Alicia Alvarez' }];
+
+  it('is a named region that takes the keyboard focus, so it can be scrolled sideways', () => {
+    const wide = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    const box = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(350);
+    try {
+      render(
+        <DataTable label="Things" columns={columns} rows={rows} rowKey={(row) => row.id} empty="None" />,
+      );
+      const region = screen.getByRole('region', { name: 'Things (scrolls sideways)' });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(within(region).getByRole('table', { name: 'Things' })).toBeInTheDocument();
+    } finally {
+      wide.mockRestore();
+      box.mockRestore();
+    }
+  });
+
+  it('is no extra stop for the keyboard when it fits', () => {
+    render(<DataTable label="Things" columns={columns} rows={rows} rowKey={(row) => row.id} empty="None" />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Things' }).parentElement).not.toHaveAttribute('tabindex');
+  });
+
+  it('keeps a long e-mail on one line, whole in its tooltip', () => {
+    const email = 'onboarding.agent@demo.agentportal.local';
+    render(
+      <DataTable
+        label="People"
+        columns={[{ key: 'email', label: 'E-mail', render: (row: Row) => <CellText text={row.name} /> }]}
+        rows={[{ id: '1', name: email }]}
+        rowKey={(row) => row.id}
+        empty="None"
+      />,
+    );
+    const cell = screen.getByText(email);
+    expect(cell).toHaveAttribute('title', email);
+    expect(cell).toHaveClass('truncate');
   });
 });

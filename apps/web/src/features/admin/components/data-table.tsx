@@ -1,9 +1,10 @@
-// The console's table: sticky header, sortable columns (buttons with aria-sort), a loading
-// skeleton, an empty state, horizontal scrolling on a phone, and rows that link somewhere
-// (the first cell holds a real <Link>, stretched over the row, so keyboard and mouse both work).
+// The console's table: sortable columns (buttons with aria-sort), a loading skeleton, an empty
+// state, horizontal scrolling on a phone, and rows that link somewhere (the first cell holds a
+// real <Link>, stretched over the row, so keyboard and mouse both work). The page scrolls, not a
+// box inside it: a long list is read like the rest of the page.
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type * as React from 'react';
-import { Fragment } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
 import { Skeleton } from './load-error';
@@ -18,7 +19,45 @@ export type Column<T, K extends string = string> = {
   numeric?: boolean;
   render: (row: T) => React.ReactNode;
   className?: string;
+  /** Kept on one line (names, phone numbers, dates): never broken mid-word. */
+  nowrap?: boolean;
+  /** A column of less value, shown only from this width up (the table keeps its other columns). */
+  hideBelow?: 'xl' | '2xl';
 };
+
+const HIDE_BELOW = { xl: 'hidden xl:table-cell', '2xl': 'hidden 2xl:table-cell' } as const;
+
+/**
+ * A cell's text on one line, cut with an ellipsis where the column is too narrow; the whole text
+ * is in its title (a tooltip) and stays in the accessible name.
+ */
+export function CellText({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cn('block max-w-60 truncate', className)} title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * Whether the box is narrower than what it holds (a wide table on a phone): only then is it a
+ * named region that takes the keyboard focus, so arrow keys scroll it.
+ */
+function useOverflowing<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setOverflowing(box.scrollWidth - box.clientWidth > 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflowing] as const;
+}
 
 /** A server-sorted table's state, as `tableSorting(list)` gives it from the URL. */
 export interface TableSorting {
@@ -93,15 +132,20 @@ export function DataTable<T, K extends string = string>({
    */
   expandedRow?: (row: T) => React.ReactNode;
 }) {
+  const [boxRef, overflowing] = useOverflowing<HTMLDivElement>();
   return (
     // `relative`: the visually hidden texts in cells (position: absolute) are placed within the
     // scrolling box; without it they sit where the wide table puts them and widen a phone's page.
+    // The table is the box's only child: a browser check measures the box as the table's parent.
     <div
+      ref={boxRef}
       className={cn(
-        'relative max-h-[70vh] overflow-auto rounded-lg border border-border bg-background',
+        'relative overflow-x-auto rounded-lg border border-border bg-background',
+        'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
         className,
       )}
       aria-busy={loading || undefined}
+      {...(overflowing ? { role: 'region', 'aria-label': `${label} (scrolls sideways)`, tabIndex: 0 } : {})}
     >
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         {/* The sort is announced by the headers' aria-sort: the table keeps its own name. */}
@@ -111,8 +155,9 @@ export function DataTable<T, K extends string = string>({
             {columns.map((column) => {
               const active = column.key === sort;
               const base = cn(
-                'sticky top-0 z-20 border-b border-border bg-muted font-medium',
+                'border-b border-border bg-muted font-medium',
                 column.numeric && 'text-right',
+                column.hideBelow && HIDE_BELOW[column.hideBelow],
               );
               if (!column.sortable || !onSort) {
                 return (
@@ -152,7 +197,10 @@ export function DataTable<T, K extends string = string>({
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
               <tr key={index} className="border-t border-border">
                 {columns.map((column) => (
-                  <td key={column.key} className="px-3 py-3">
+                  <td
+                    key={column.key}
+                    className={cn('px-3 py-3', column.hideBelow && HIDE_BELOW[column.hideBelow])}
+                  >
                     <Skeleton className="h-4 w-full max-w-40" />
                   </td>
                 ))}
@@ -182,7 +230,12 @@ export function DataTable<T, K extends string = string>({
                           <th
                             key={column.key}
                             scope="row"
-                            className={cn('px-3 py-2 font-normal', column.className)}
+                            className={cn(
+                              'px-3 py-2 font-normal',
+                              column.nowrap && 'whitespace-nowrap',
+                              column.hideBelow && HIDE_BELOW[column.hideBelow],
+                              column.className,
+                            )}
                           >
                             {rowHref ? (
                               <Link
@@ -204,6 +257,8 @@ export function DataTable<T, K extends string = string>({
                           className={cn(
                             'px-3 py-2',
                             column.numeric && 'text-right tabular-nums',
+                            column.nowrap && 'whitespace-nowrap',
+                            column.hideBelow && HIDE_BELOW[column.hideBelow],
                             column.className,
                           )}
                         >

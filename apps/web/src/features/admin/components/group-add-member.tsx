@@ -91,7 +91,11 @@ export function GroupAddMember({ group }: { group: AdminGroupDetail }) {
                         pending={adding}
                         disabled={add.isPending}
                         onClick={() =>
-                          add.mutate({ agent_id: agent.id, is_manager: manager, name, adding: true })
+                          add.mutate(
+                            { agent_id: agent.id, is_manager: manager, name, adding: true },
+                            // Untick it: the next agent added is a plain member unless ticked again.
+                            { onSuccess: () => setManager(false) },
+                          )
                         }
                       >
                         <UserPlus aria-hidden="true" />

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { usePutGroupMember, useRemoveGroupMember } from '../api/groups';
 import { AGENT_STATUS_LABELS, AGENT_STATUS_TONE } from './admin-format';
 import { ConfirmDialog } from './confirm-dialog';
-import { type Column, DataTable } from './data-table';
+import { CellText, type Column, DataTable } from './data-table';
 import { StatusBadge } from './status-badge';
 
 type Member = AdminGroupDetail['members'][number];
@@ -79,7 +79,9 @@ export function GroupMembersTable({ group }: { group: AdminGroupDetail }) {
       label: 'Agent',
       render: (member) => (
         <span className="grid justify-items-start gap-1">
-          <Link to={paths.adminAgent.href(member.agent_id)}>{member.name || 'No name yet'}</Link>
+          <Link to={paths.adminAgent.href(member.agent_id)} className="whitespace-nowrap">
+            {member.name || 'No name yet'}
+          </Link>
           {member.other_office ? (
             <StatusBadge tone="warning" title="This agent belongs to another corporate user's office">
               Other office
@@ -88,7 +90,7 @@ export function GroupMembersTable({ group }: { group: AdminGroupDetail }) {
         </span>
       ),
     },
-    { key: 'email', label: 'E-mail', render: (member) => <span className="break-all">{member.email}</span> },
+    { key: 'email', label: 'E-mail', render: (member) => <CellText text={member.email} /> },
     {
       key: 'status',
       label: 'Status',

@@ -13,10 +13,11 @@ import { SearchBox } from './search-box';
 import { type ListParams, tableSorting } from './use-list-params';
 
 const columns: Column<AdminGroup>[] = [
-  { key: 'name', label: 'Group', sortable: true, render: (group) => group.name },
+  { key: 'name', label: 'Group', sortable: true, nowrap: true, render: (group) => group.name },
   {
     key: 'owner',
     label: 'Owner',
+    nowrap: true,
     render: (group) => group.corporate_user_name ?? <span className="text-muted-foreground">No owner</span>,
   },
   { key: 'members', label: 'Members', numeric: true, render: (group) => formatCount(group.member_count) },

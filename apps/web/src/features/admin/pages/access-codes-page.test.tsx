@@ -59,7 +59,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     const springRow = (await within(table).findByRole('button', { name: 'SPRING24 sign-ups' })).closest(
       'tr',
     )!;
-    expect(springRow).toHaveTextContent('1 / 10');
+    expect(springRow).toHaveTextContent('1 of 10');
     expect(springRow).toHaveTextContent('Active');
     expect(within(table).getByRole('button', { name: 'OLD sign-ups' }).closest('tr')).toHaveTextContent(
       'Expired',
@@ -103,6 +103,9 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     const form = screen.getByRole('form', { name: 'New access code' });
     await user.type(within(form).getByLabelText('Code'), 'SUMMIT-2026');
     await user.type(within(form).getByLabelText('Description'), 'Summit recruits');
+    // No limit is the new code's own choice: the number counts once it is unticked.
+    expect(within(form).getByLabelText('Maximum uses')).toBeDisabled();
+    await user.click(within(form).getByLabelText('No limit'));
     await user.type(within(form).getByLabelText('Maximum uses'), '25');
     const owner = within(form).getByLabelText('Corporate user');
     await waitFor(() => expect(owner).toBeEnabled());
@@ -124,7 +127,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Access code SUMMIT-2026 created')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'New access code' })).not.toBeInTheDocument();
     const row = (await screen.findByRole('button', { name: 'SUMMIT-2026 sign-ups' })).closest('tr')!;
-    expect(row).toHaveTextContent('0 / 25');
+    expect(row).toHaveTextContent('0 of 25');
     expect(row).toHaveTextContent('Summit Realty');
     expect(within(row).getByRole('link', { name: 'West' })).toHaveAttribute(
       'href',
@@ -186,5 +189,39 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     );
     expect(patches).toEqual([{ disabled: true }]);
     expect(await screen.findByRole('button', { name: 'Enable SPRING24' })).toBeInTheDocument();
+  });
+
+  it('closes a code with 0 uses, asks for a number or No limit, and sends No limit as null', async () => {
+    const spring = buildAccessCode({ code: 'SPRING24', max_uses: 10, used_count: 1 });
+    const patches: unknown[] = [];
+    const server = accessCodesServer([], undefined, {
+      'GET /api/admin/access-codes': () => json(200, list([spring])),
+      'PATCH /api/admin/access-codes/:code': (request) => {
+        const body = bodyOf(request) as { max_uses?: number | null };
+        patches.push(body);
+        return json(200, { ...spring, max_uses: body.max_uses ?? null });
+      },
+    });
+    const { user } = renderApp('/admin/access-codes');
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING24' }, PAGE_LOAD));
+    let form = screen.getByRole('form', { name: 'Edit SPRING24' });
+    const uses = within(form).getByLabelText('Maximum uses');
+    expect(within(form).getByLabelText('No limit')).not.toBeChecked();
+    await user.clear(uses);
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    expect(
+      await within(form).findByText(/Enter the maximum uses \(0 closes the code\), or choose No limit/),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/access-codes/:code')).toHaveLength(0);
+
+    await user.type(uses, '0');
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(patches).toEqual([{ max_uses: 0 }]));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING24' }));
+    form = screen.getByRole('form', { name: 'Edit SPRING24' });
+    await user.click(within(form).getByLabelText('No limit'));
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(patches).toEqual([{ max_uses: 0 }, { max_uses: null }]));
   });
 });

@@ -50,27 +50,46 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
       ],
     });
     agentServer(detail);
-    renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
     expect(
       await screen.findByRole('heading', { name: 'Jordan Rivera', level: 1 }, PAGE_LOAD),
     ).toBeInTheDocument();
-    for (const section of [
-      'Identity and contact',
-      'Status',
-      'Onboarding',
-      'Portal visibility',
-      'Office fields',
+    // A header with the key facts and the actions, then the record in tabs, one at a time.
+    const header = screen.getByRole('heading', { name: 'Jordan Rivera', level: 1 }).closest('header')!;
+    expect(header).toHaveTextContent('1 active · 2 archived · 3 closed');
+    expect(screen.getByRole('button', { name: 'Change status' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Agent record' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Office settings',
       'Agreements',
       'Lead recipients',
-      'Latest leads',
-      'Audit history',
-    ]) {
+      'Leads',
+      'History',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    for (const section of ['Identity and contact', 'Onboarding']) {
       expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('region', { name: 'Audit history' })).not.toBeInTheDocument();
+    const sectionsOf: [string, string[]][] = [
+      ['Office settings', ['Portal visibility', 'Office fields']],
+      ['Agreements', ['Agreements']],
+      ['Lead recipients', ['Lead recipients']],
+      ['Leads', ['Latest leads']],
+      ['History', ['Audit history']],
+    ];
+    for (const [tab, sections] of sectionsOf) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      for (const section of sections) {
+        expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+      }
     }
     expect(screen.getByRole('link', { name: 'Preview what the agent sees' })).toHaveAttribute(
       'href',
       `/admin/agents/${detail.agent.id}/preview`,
     );
+    await user.click(screen.getByRole('tab', { name: 'Leads' }));
     expect(screen.getByRole('link', { name: 'All leads of this agent' })).toHaveAttribute(
       'href',
       `/admin/leads?agent_id=${detail.agent.id}`,
@@ -78,6 +97,7 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Latest leads' })).toHaveTextContent(
       '1 active · 2 archived · 3 closed',
     );
+    await user.click(screen.getByRole('tab', { name: 'History' }));
     const history = screen.getByRole('table', { name: 'Audit history' });
     expect(history).toHaveTextContent('ops@example.com');
     expect(history).toHaveTextContent('Reason: Synced with WordPress');
@@ -113,7 +133,44 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches()).toEqual([{ agent_status: 'inactive', reason: 'Paused at their request until March' }]);
     expect(await screen.findByText('Jordan Rivera is now inactive')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Status' })).getByText('inactive')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveTextContent('Inactive');
+    // Focus goes back to the button that opened the dialog, not to the page body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change status' })).toHaveFocus());
+  });
+
+  it('opens each tab at its own address and moves between tabs with the arrow keys', async () => {
+    const detail = buildAgentDetail();
+    agentServer(detail);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}?tab=history`);
+    expect(await screen.findByRole('tab', { name: 'History' }, PAGE_LOAD)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('table', { name: 'Audit history' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Leads' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('tab', { name: 'Leads' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Latest leads' })).toBeInTheDocument();
+  });
+
+  it('offers Complete among the signup steps, so a reset can be undone, and gives the focus back', async () => {
+    const detail = buildAgentDetail({ agent: { signup_status: 'timezone' } });
+    const { patches } = agentServer(detail);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Reset signup step' }, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset signup step' });
+    const choices = within(within(dialog).getByLabelText('Move the agent to')).getAllByRole('option');
+    const labels = choices.map((option) => option.textContent);
+    expect(labels).toContain('Complete');
+    expect(labels).not.toContain('Time zone');
+    await user.selectOptions(within(dialog).getByLabelText('Move the agent to'), 'complete');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Reset by mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset signup step' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches()).toEqual([{ signup_status: 'complete', reason: 'Reset by mistake' }]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reset signup step' })).toHaveFocus());
   });
 
   it("shows the server's refusal of a status change in the dialog", async () => {
@@ -145,7 +202,7 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
         ? json(409, { detail: 'The agent URI "taken-uri" belongs to another agent' })
         : json(200, detail),
     );
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}?tab=office`);
     const form = await screen.findByRole('form', { name: 'Office fields' }, PAGE_LOAD);
     await user.clear(within(form).getByLabelText('Agent URI'));
     await user.type(within(form).getByLabelText('Agent URI'), 'taken-uri');
@@ -167,7 +224,7 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
   it('sets a portal page to shown, hidden or back to the office default', async () => {
     const detail = buildAgentDetail({ agent: { can_see_portal_zips: false } });
     const { patches } = agentServer(detail);
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(`/admin/agents/${detail.agent.id}?tab=office`);
     const region = await screen.findByRole('region', { name: 'Portal visibility' }, PAGE_LOAD);
     const zips = within(region).getByRole('radiogroup', { name: 'ZIP codes page' });
     expect(within(zips).getByRole('radio', { name: 'Hidden' })).toBeChecked();

@@ -10,7 +10,7 @@ import {
   SIGNUP_STATUS_LABELS,
   SIGNUP_STATUS_OPTIONS,
 } from '../components/admin-format';
-import { type Column, DataTable } from '../components/data-table';
+import { CellText, type Column, DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-select';
 import { ListToolbar, NoMatches } from '../components/list-toolbar';
 import { LoadError } from '../components/load-error';
@@ -28,11 +28,12 @@ const COLUMNS: Column<AdminAgentRow, ColumnKey>[] = [
     key: 'name',
     label: 'Agent',
     sortable: true,
+    nowrap: true,
     render: (agent) => (
       <span className="grid">
         <span>{agent.name || 'No name yet'}</span>
         {agent.brokerage ? (
-          <span className="text-muted-foreground font-normal">{agent.brokerage}</span>
+          <span className="font-normal text-muted-foreground">{agent.brokerage}</span>
         ) : null}
       </span>
     ),
@@ -41,9 +42,14 @@ const COLUMNS: Column<AdminAgentRow, ColumnKey>[] = [
     key: 'email',
     label: 'E-mail',
     sortable: true,
-    render: (agent) => <span className="break-all">{agent.email}</span>,
+    render: (agent) => <CellText text={agent.email} />,
   },
-  { key: 'phone', label: 'Phone', render: (agent) => (agent.phone ? formatPhone(agent.phone) : '—') },
+  {
+    key: 'phone',
+    label: 'Phone',
+    nowrap: true,
+    render: (agent) => (agent.phone ? formatPhone(agent.phone) : '—'),
+  },
   {
     key: 'agent_status',
     label: 'Status',
@@ -58,13 +64,21 @@ const COLUMNS: Column<AdminAgentRow, ColumnKey>[] = [
     key: 'signup_status',
     label: 'Signup step',
     sortable: true,
+    nowrap: true,
     render: (agent) => SIGNUP_STATUS_LABELS[agent.signup_status],
   },
-  { key: 'zips', label: 'ZIP codes', numeric: true, render: (agent) => formatCount(agent.zip_count) },
+  {
+    key: 'zips',
+    label: 'ZIP codes',
+    numeric: true,
+    hideBelow: '2xl',
+    render: (agent) => formatCount(agent.zip_count),
+  },
   {
     key: 'leads',
     label: 'Leads (30 days)',
     numeric: true,
+    nowrap: true,
     render: (agent) => formatCount(agent.leads_last_30_days),
   },
   {

@@ -1,7 +1,21 @@
-import type { AuditEntry } from '@portal/shared';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_CATEGORIES,
+  AUDIT_CATEGORY_LABELS,
+  type AuditCategory,
+  type AuditEntry,
+  type AuditRef,
+  auditActionLabel,
+  auditActionsOf,
+  auditSentenceParts,
+  isAuditAction,
+} from '@portal/shared';
 import { X } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { paths } from '@/config/paths';
 import { useAudit } from '../api/audit';
 import { AuditDetails } from '../components/audit-details';
@@ -14,26 +28,102 @@ import { Pager } from '../components/pager';
 import { tableSorting, useListParams } from '../components/use-list-params';
 import { formatWhen } from '../components/when';
 
-const FILTERS = ['actor', 'action', 'target_id'] as const;
+const FILTERS = ['actor', 'action', 'category', 'target_id'] as const;
+/** The view with no `category` in the address: the office's own actions (sign-ins apart). */
+const DEFAULT_CATEGORY: AuditCategory = 'office';
+const ALL = 'all';
 
-/** Where a target's own page is, when it has one. */
-function targetHref(entry: AuditEntry): string | null {
-  if (!entry.target_id) return null;
-  if (entry.target_type === 'agent') return paths.adminAgent.href(entry.target_id);
-  if (entry.target_type === 'group') return paths.adminGroup.href(entry.target_id);
+/** Where a named record's own page (or its list) is, when it has one. */
+function refHref(ref: AuditRef): string | null {
+  if (!ref.id) return null;
+  if (ref.type === 'agent') return paths.adminAgent.href(ref.id);
+  if (ref.type === 'group') return paths.adminGroup.href(ref.id);
+  if (ref.type === 'access_code') return `${paths.adminAccessCodes.href()}?q=${encodeURIComponent(ref.name)}`;
+  if (ref.type === 'api_key') return paths.adminApiKeys.href();
   return null;
 }
 
-function Target({ entry }: { entry: AuditEntry }) {
-  if (!entry.target_type && !entry.target_id) return <span className="text-muted-foreground">—</span>;
-  const href = targetHref(entry);
-  const label = `${entry.target_type ?? 'target'} ${entry.target_id ?? ''}`.trim();
-  return href ? (
-    <Link to={href} className="break-all">
-      {label}
-    </Link>
-  ) : (
-    <span className="break-all">{label}</span>
+/** The entry in words (the shared AUDIT_ACTIONS sentence), its records linked by id. */
+function Sentence({ entry }: { entry: AuditEntry }) {
+  return (
+    <p className="[overflow-wrap:anywhere]">
+      {auditSentenceParts(entry).map((part, index) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+        if ('text' in part) return <span key={index}>{part.text}</span>;
+        const href = refHref(part.ref);
+        return href ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+          <Link key={index} to={href} className="font-medium">
+            {part.ref.name}
+          </Link>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+          <span key={index} className="font-medium">
+            {part.ref.name}
+          </span>
+        );
+      })}
+    </p>
+  );
+}
+
+/** The details a sentence already says (names, counts) are not repeated under it. */
+function shownDetails(entry: AuditEntry): AuditEntry['details'] {
+  const template = isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action].sentence : '';
+  const said = new Set(
+    [...template.matchAll(/\{([a-z_]+)\}/g)].flatMap(([, name]) => [name!, `${name}_id`, `${name}_name`]),
+  );
+  said.add('actor_name');
+  said.add('target_name');
+  return Object.fromEntries(Object.entries(entry.details).filter(([key]) => !said.has(key)));
+}
+
+/** "What to show": the office's actions (the default), sign-ins, people's own actions, or all. */
+function CategorySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>Show</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {AUDIT_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {AUDIT_CATEGORY_LABELS[category]}
+          </option>
+        ))}
+        <option value={ALL}>Everything</option>
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** One action, chosen from the shared list (grouped as the "Show" choice groups them). */
+function ActionSelect({
+  value,
+  category,
+  onChange,
+}: {
+  value: string;
+  category: AuditCategory | null;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const groups = category ? [category] : [...AUDIT_CATEGORIES];
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>Action</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Every action</option>
+        {groups.map((group) => (
+          <optgroup key={group} label={AUDIT_CATEGORY_LABELS[group]}>
+            {auditActionsOf(group).map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTIONS[action].label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 
@@ -45,15 +135,24 @@ export function AdminAuditPage() {
     defaults: { sort: 'created_at', order: 'desc' },
   });
   const { actor, action, target_id } = list.filters;
+  // An action or a target is looked for in every kind of entry; otherwise the chosen kind.
+  const categoryParam = list.filters.category;
+  const category: AuditCategory | null =
+    categoryParam === ALL
+      ? null
+      : (AUDIT_CATEGORIES as readonly string[]).includes(categoryParam)
+        ? (categoryParam as AuditCategory)
+        : DEFAULT_CATEGORY;
   const audit = useAudit({
     actor: actor || undefined,
     action: action || undefined,
+    category: action || target_id || !category ? undefined : category,
     target_id: target_id || undefined,
     skip: list.skip,
     limit: list.limit,
     order: list.order,
   });
-  const filtered = Boolean(actor || action || target_id);
+  const filtered = Boolean(actor || action || target_id || categoryParam);
   const columns: Column<AuditEntry>[] = [
     {
       key: 'created_at',
@@ -62,37 +161,34 @@ export function AdminAuditPage() {
       render: (entry) => <span className="whitespace-nowrap">{formatWhen(entry.created_at)}</span>,
     },
     {
-      key: 'actor',
-      label: 'Actor',
+      key: 'what',
+      label: 'What happened',
+      className: 'min-w-72',
       render: (entry) => (
-        <span className="grid">
-          <span className="break-all">
-            {entry.actor_email ?? (entry.actor_id ? entry.actor_id : 'The system')}
+        <div className="grid gap-1">
+          <Sentence entry={entry} />
+          <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+            {/* Actions are matched exactly: picking one from a row is easier than finding it. */}
+            <button
+              type="button"
+              onClick={() => list.setFilter('action', entry.action)}
+              className="rounded-sm text-left underline decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {auditActionLabel(entry.action)} <span className="sr-only">(show only this action)</span>
+            </button>
+            {entry.actor_email && entry.actor_email !== 'cli' ? (
+              <span className="break-all">{entry.actor_email}</span>
+            ) : null}
+            {entry.ip ? <span>{entry.ip}</span> : null}
           </span>
-          {entry.ip ? <span className="text-xs text-muted-foreground">{entry.ip}</span> : null}
-        </span>
+        </div>
       ),
     },
-    {
-      key: 'action',
-      label: 'Action',
-      render: (entry) => (
-        // Actions are matched exactly: picking one from a row is easier than typing its name.
-        <button
-          type="button"
-          onClick={() => list.setFilter('action', entry.action)}
-          className="rounded-sm text-left font-mono text-xs break-all underline decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
-          {entry.action} <span className="sr-only">(show only this action)</span>
-        </button>
-      ),
-    },
-    { key: 'target', label: 'Target', className: 'max-w-56', render: (entry) => <Target entry={entry} /> },
     {
       key: 'details',
       label: 'Changes and details',
       className: 'min-w-72',
-      render: (entry) => <AuditDetails details={entry.details} />,
+      render: (entry) => <AuditDetails details={shownDetails(entry)} />,
     },
   ];
 
@@ -100,20 +196,25 @@ export function AdminAuditPage() {
     <div className="grid gap-6">
       <AdminPageHeader
         title="Audit log"
-        description="Who did what, and when: every superuser action, newest first."
+        description="Who did what, and when, newest first: the office's actions, with sign-ins and people's own actions apart."
       />
       <ListToolbar>
+        <CategorySelect
+          value={category ?? ALL}
+          onChange={(value) =>
+            list.setFilters({ category: value === DEFAULT_CATEGORY ? null : value, action: null })
+          }
+        />
+        <ActionSelect
+          value={action}
+          category={category}
+          onChange={(value) => list.setFilter('action', value || null)}
+        />
         <FilterText
           label="Actor"
           placeholder="E-mail of who acted"
           value={actor}
           onChange={(value) => list.setFilter('actor', value, true)}
-        />
-        <FilterText
-          label="Action"
-          placeholder="e.g. admin_update_agent"
-          value={action}
-          onChange={(value) => list.setFilter('action', value, true)}
         />
       </ListToolbar>
       {target_id ? (
@@ -143,10 +244,12 @@ export function AdminAuditPage() {
               filtered ? (
                 <NoMatches
                   what="entries"
-                  onClear={() => list.setFilters({ actor: null, action: null, target_id: null })}
+                  onClear={() =>
+                    list.setFilters({ actor: null, action: null, category: null, target_id: null })
+                  }
                 />
               ) : (
-                'Nothing has been done in the console yet.'
+                'The office has done nothing in the console yet.'
               )
             }
           />

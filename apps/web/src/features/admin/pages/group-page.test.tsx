@@ -111,6 +111,8 @@ describe('a group in the console', { timeout: 20_000 }, () => {
     expect(row).toHaveTextContent('Other office');
     expect(row).toHaveTextContent('Manager');
     expect(within(found).getByText('In the group')).toBeInTheDocument();
+    // The next agent added is a plain member unless "Add as manager" is ticked again.
+    expect(screen.getByLabelText('Add as manager')).not.toBeChecked();
   });
 
   it('removes a member only after confirming', async () => {

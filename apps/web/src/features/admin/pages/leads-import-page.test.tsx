@@ -9,8 +9,51 @@ const PAGE_LOAD = { timeout: 5000 };
 const csv = (text: string, name = 'leads.csv') => new File([text], name, { type: 'text/csv' });
 
 describe('the CSV import of leads', { timeout: 20_000 }, () => {
-  it('sends the file as text/csv after a confirmation and reports the rejected rows', async () => {
+  it('previews each row (errors, agent or unassigned) without importing, then imports on confirmation', async () => {
     const { callsTo } = superuserServer({
+      'POST /api/admin/leads/import/preview': () =>
+        json(200, {
+          rows: 3,
+          routed: 1,
+          unassigned: 1,
+          duplicates: 0,
+          rejected: 1,
+          items: [
+            {
+              row: 2,
+              outcome: 'routed',
+              name: 'Ann Able',
+              lead_type: 'fsbo',
+              zip: '85004',
+              agent_id: 'agent-1',
+              agent_name: 'Alicia Alvarez',
+              reason: 'Fewest leads in the last 30 days',
+              errors: [],
+            },
+            {
+              row: 3,
+              outcome: 'unassigned',
+              name: 'Bob Baker',
+              lead_type: 'fsbo',
+              zip: '99999',
+              agent_id: null,
+              agent_name: null,
+              reason: 'No agent serves ZIP 99999.',
+              errors: [],
+            },
+            {
+              row: 4,
+              outcome: 'rejected',
+              name: 'Cy Cole',
+              lead_type: 'nonsense',
+              zip: '85004',
+              agent_id: null,
+              agent_name: null,
+              reason: null,
+              errors: ['lead_type must be one of fsbo, expired'],
+            },
+          ],
+        }),
       'POST /api/admin/leads/import': () =>
         json(200, {
           rows: 4,
@@ -32,15 +75,26 @@ describe('the CSV import of leads', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Import leads' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'What the file needs' })).toHaveTextContent('lead_type');
 
-    await user.click(screen.getByRole('button', { name: 'Import leads' }));
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a CSV file first.');
 
     await user.upload(screen.getByLabelText('Choose a CSV file'), csv('lead_type,zip\nfsbo,85004\n'));
     expect(screen.getByText('leads.csv')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Import leads' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import these leads?' });
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(callsTo('POST /api/admin/leads/import/preview')[0]?.headers.get('Content-Type')).toBe('text/csv');
     expect(callsTo('POST /api/admin/leads/import')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Import and route' }));
+    const rows = within(within(preview).getByRole('table', { name: 'Rows of the file' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Ann Able');
+    expect(within(rows[1]!).getByRole('link', { name: 'Alicia Alvarez' })).toHaveAttribute(
+      'href',
+      '/admin/agents/agent-1',
+    );
+    expect(rows[2]).toHaveTextContent('Unassigned');
+    expect(rows[2]).toHaveTextContent('No agent serves ZIP 99999.');
+    expect(rows[3]).toHaveTextContent('Refused');
+    expect(rows[3]).toHaveTextContent('lead_type must be one of fsbo, expired');
+    await user.click(screen.getByRole('button', { name: 'Import and route 2 leads' }));
 
     const report = await screen.findByRole('region', { name: 'Import report' });
     const [call] = callsTo('POST /api/admin/leads/import');
@@ -64,7 +118,8 @@ describe('the CSV import of leads', { timeout: 20_000 }, () => {
 
   it('shows why the server refused the whole file, and refuses a file that is not CSV before sending it', async () => {
     const { callsTo } = superuserServer({
-      'POST /api/admin/leads/import': () => json(400, { detail: 'The header row needs a zip column.' }),
+      'POST /api/admin/leads/import/preview': () =>
+        json(400, { detail: 'The header row needs a zip column.' }),
     });
     const { user } = renderApp('/admin/leads/import');
     const input = await screen.findByLabelText('Choose a CSV file', {}, PAGE_LOAD);
@@ -78,14 +133,12 @@ describe('the CSV import of leads', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('leads.pdf is not a CSV file');
 
     await user.upload(screen.getByLabelText('Choose a CSV file'), csv('lead_type\nfsbo\n'));
-    await user.click(screen.getByRole('button', { name: 'Import leads' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Import and route' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('The header row needs a zip column.'),
     );
-    expect(callsTo('POST /api/admin/leads/import')).toHaveLength(1);
+    expect(callsTo('POST /api/admin/leads/import/preview')).toHaveLength(1);
+    expect(callsTo('POST /api/admin/leads/import')).toHaveLength(0);
     expect(screen.getByText('leads.csv')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
+import type { AdminImportPreview } from '@portal/shared';
 import { LEAD_TYPES, LeadIntakeSchema } from '@portal/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { type ImportReport as Report, useImportLeads } from '../api/leads';
+import { type ImportReport as Report, useImportLeads, usePreviewImport } from '../api/leads';
 import { AdminSection } from '../components/admin-section';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { CsvDropZone } from '../components/csv-drop-zone';
+import { ImportPreview } from '../components/import-preview';
 import { ImportReport } from '../components/import-report';
 import { AdminPageHeader } from '../components/page-header';
 
@@ -33,23 +34,39 @@ const COLUMNS = Object.keys(LeadIntakeSchema.shape);
 const EXAMPLE =
   'lead_type,first_name,last_name,phone,email,street,city,state,zip,external_id\nfsbo,Dana,Seller,6025550142,,12 Palm Lane,Phoenix,AZ,85004,row-1';
 
-/** /admin/leads/import: leads from a spreadsheet, each checked and routed like the intake API. */
+/**
+ * /admin/leads/import: leads from a spreadsheet, each checked and routed like the intake API.
+ * The file is previewed first (nothing written: each row's errors, or the agent it would go to);
+ * only "Import and route" writes the leads.
+ */
 export function AdminLeadsImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [preview, setPreview] = useState<{ data: AdminImportPreview; file: File } | null>(null);
   const [result, setResult] = useState<{ report: Report; fileName: string } | null>(null);
+  const previewImport = usePreviewImport({ onFieldError: setProblem });
   const importLeads = useImportLeads({ onFieldError: setProblem });
+  const importable = preview ? preview.data.routed + preview.data.unassigned : 0;
 
-  const run = () => {
-    if (!file) return;
+  const look = () => {
+    if (!file) {
+      setProblem('Choose a CSV file first.');
+      return;
+    }
     setProblem(null);
-    importLeads.mutate(file, {
+    setResult(null);
+    previewImport.mutate(file, { onSuccess: (data) => setPreview({ data, file }) });
+  };
+
+  const commit = () => {
+    if (!preview) return;
+    setProblem(null);
+    importLeads.mutate(preview.file, {
       onSuccess: (report) => {
-        setResult({ report, fileName: file.name });
+        setResult({ report, fileName: preview.file.name });
+        setPreview(null);
         setFile(null);
       },
-      onSettled: () => setConfirming(false),
     });
   };
 
@@ -60,7 +77,7 @@ export function AdminLeadsImportPage() {
       </p>
       <AdminPageHeader
         title="Import leads"
-        description="Leads from a spreadsheet saved as CSV. Each row is checked and routed exactly like a lead from an intake client: the agent who serves its ZIP code is told at once."
+        description="Leads from a spreadsheet saved as CSV. Preview the file first: each row is checked and routed exactly like a lead from an intake client, and nothing is written until you import it."
       />
       <AdminSection title="Choose the file">
         <form
@@ -68,8 +85,7 @@ export function AdminLeadsImportPage() {
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!file) setProblem('Choose a CSV file first.');
-            else setConfirming(true);
+            look();
           }}
         >
           <CsvDropZone
@@ -78,16 +94,38 @@ export function AdminLeadsImportPage() {
             onFile={(next, why) => {
               setFile(next);
               setProblem(why);
+              // Another file: the preview shown was of the one before.
+              setPreview(null);
             }}
           />
           <FormError message={problem} />
           <div>
-            <Button type="submit" disabled={importLeads.isPending}>
-              Import leads
+            <Button type="submit" disabled={previewImport.isPending || importLeads.isPending}>
+              {previewImport.isPending ? 'Reading the file…' : 'Preview import'}
             </Button>
           </div>
         </form>
       </AdminSection>
+      {preview ? (
+        <>
+          <ImportPreview preview={preview.data} fileName={preview.file.name} />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={commit} disabled={importable === 0 || importLeads.isPending}>
+              {importLeads.isPending
+                ? 'Importing…'
+                : `Import and route ${importable} lead${importable === 1 ? '' : 's'}`}
+            </Button>
+            <Button variant="outline" onClick={() => setPreview(null)} disabled={importLeads.isPending}>
+              Cancel
+            </Button>
+            <p className="text-sm text-muted-foreground">
+              {importable === 0
+                ? 'No row of this file can be imported.'
+                : 'The agents and their recipients are told at once. This cannot be undone.'}
+            </p>
+          </div>
+        </>
+      ) : null}
       {result ? <ImportReport report={result.report} fileName={result.fileName} /> : null}
       <AdminSection
         title="What the file needs"
@@ -118,15 +156,6 @@ export function AdminLeadsImportPage() {
           </section>
         </div>
       </AdminSection>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Import these leads?"
-        description={`Every valid row of ${file?.name ?? 'the file'} becomes a lead and its agent and recipients are told at once. This cannot be undone.`}
-        confirmLabel="Import and route"
-        pending={importLeads.isPending}
-        onConfirm={run}
-      />
     </div>
   );
 }

@@ -130,4 +130,32 @@ describe('the leads of the console', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('agent_id'));
     await waitFor(() => expect(table).toHaveTextContent('Olga Other'));
   });
+
+  it('moves a lead that has an agent to another one, only with a reason', async () => {
+    const eve = 'eve-agent';
+    const owned = buildLead({
+      first_name: 'Owen',
+      last_name: 'Owned',
+      agent_id: eve,
+      agent_name: 'Eve Evans',
+    });
+    const { callsTo } = leadsServer([owned]);
+    const { user } = renderApp('/admin/leads');
+    const table = await screen.findByRole('table', { name: 'Leads' }, PAGE_LOAD);
+    await user.click(await within(table).findByRole('button', { name: 'Move Owen Owned to another agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move Owen Owned to another agent' });
+    expect(dialog).toHaveTextContent('Now with Eve Evans, who will no longer see it');
+    await user.type(within(dialog).getByLabelText('Find an active agent'), 'dana');
+    await user.click(await within(dialog).findByRole('radio', { name: /Dana Diaz/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move to Dana Diaz' }));
+    expect(within(dialog).getByText('Give a reason for the change')).toBeInTheDocument();
+    expect(callsTo('POST /api/admin/leads/:id/assign')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Eve is suspended');
+    await user.click(within(dialog).getByRole('button', { name: 'Move to Dana Diaz' }));
+    expect(await screen.findByText('Lead moved to Dana Diaz')).toBeInTheDocument();
+    expect(callsTo('POST /api/admin/leads/:id/assign').map((call) => bodyOf(call))).toEqual([
+      { agent_id: dana.id, reason: 'Eve is suspended' },
+    ]);
+  });
 });

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatPhone } from '@/lib/format-phone';
 import { useAdminLeads } from '../api/leads';
 import { labelOf, ROUTING_DECISION_LABELS } from '../components/admin-format';
-import { type Column, DataTable } from '../components/data-table';
+import { CellText, type Column, DataTable } from '../components/data-table';
 import { LeadAssignDialog } from '../components/lead-assign-dialog';
 import { ListToolbar, NoMatches } from '../components/list-toolbar';
 import { LoadError } from '../components/load-error';
@@ -29,9 +29,10 @@ function columns(onAgent: (lead: AdminLead) => void): Column<AdminLead>[] {
       render: (lead) => (
         <span className="grid gap-1">
           <span className="font-medium">{leadName(lead)}</span>
-          <span className="text-muted-foreground">
-            {[lead.phone && formatPhone(lead.phone), lead.email].filter(Boolean).join(' · ')}
-          </span>
+          {lead.phone ? (
+            <span className="whitespace-nowrap text-muted-foreground">{formatPhone(lead.phone)}</span>
+          ) : null}
+          {lead.email ? <CellText text={lead.email} className="text-muted-foreground" /> : null}
           <span>
             <LeadTypeBadge type={lead.lead_type} />
           </span>
@@ -45,7 +46,9 @@ function columns(onAgent: (lead: AdminLead) => void): Column<AdminLead>[] {
       render: (lead) =>
         lead.agent_id ? (
           <span className="flex items-center gap-1">
-            <Link to={paths.adminAgent.href(lead.agent_id)}>{lead.agent_name ?? 'Agent'}</Link>
+            <Link to={paths.adminAgent.href(lead.agent_id)} className="whitespace-nowrap">
+              {lead.agent_name ?? 'Agent'}
+            </Link>
             <Button
               variant="ghost"
               size="icon"
@@ -55,6 +58,7 @@ function columns(onAgent: (lead: AdminLead) => void): Column<AdminLead>[] {
             >
               <ListFilter aria-hidden="true" />
             </Button>
+            <LeadAssignDialog lead={lead} />
           </span>
         ) : (
           <LeadAssignDialog lead={lead} />

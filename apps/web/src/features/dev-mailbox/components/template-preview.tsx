@@ -1,4 +1,5 @@
 import type { MessagePreview } from '@portal/shared';
+import type * as React from 'react';
 import { Card } from '@/components/ui/card';
 import { CHANNEL_LABEL } from './message-view';
 
@@ -11,12 +12,21 @@ export const previewTitle = (preview: MessagePreview) => `${preview.name} (${pre
  * frame: no script runs and nothing reaches this origin. Frames are 600 px wide at most, as an
  * e-mail client shows them.
  */
-export function TemplatePreview({ preview }: { preview: MessagePreview }) {
+export function TemplatePreview({
+  preview,
+  headingRef,
+}: {
+  preview: MessagePreview;
+  /** The heading, focused (tabIndex -1) when a template is chosen from the list. */
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
   const id = previewKey(preview).replace(/[^\w-]/g, '-');
   return (
     <Card className="gap-5">
       <div className="grid gap-1">
-        <h2 className="text-xl font-semibold break-words">{previewTitle(preview)}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold break-words outline-none">
+          {previewTitle(preview)}
+        </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Channel</dt>
           <dd>{CHANNEL_LABEL[preview.channel]}</dd>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -57,6 +57,16 @@ describe('dev mailbox: templates', () => {
     expect(within(card as HTMLElement).getByText(/^1 \(\d+ characters\)$/)).toBeInTheDocument();
     expect(screen.queryByTitle(/HTML of/)).toBeNull();
     expect(screen.getByText(leadSms.text)).toBeInTheDocument();
+  });
+
+  it('brings the chosen template into view beside the list and gives it the focus', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = renderTemplates(() => json(200, { items: [leadEmail, leadSms] }));
+    await user.click(await screen.findByRole('button', { name: /lead_sms/ }));
+    const heading = screen.getByRole('heading', { level: 2, name: 'lead_sms (all fields)' });
+    expect(heading).toHaveFocus();
+    expect(scrolled.mock.contexts).toContain(heading);
+    scrolled.mockRestore();
   });
 
   it('lets a phone pick a template from a list box', async () => {

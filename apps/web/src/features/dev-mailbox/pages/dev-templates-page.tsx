@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -19,6 +19,17 @@ export function DevTemplatesPage() {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const selected = items.find((item) => previewKey(item) === selectedKey) ?? items[0] ?? null;
   const pickerId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A template picked from the list (not the first one shown): its preview comes into view and
+  // takes the focus, so it is read next, wherever in the long list it was picked.
+  const [picked, setPicked] = useState(0);
+  useEffect(() => {
+    if (picked === 0) return;
+    const heading = headingRef.current;
+    // The heading, not the whole card: a tall preview shows from its top.
+    heading?.scrollIntoView({ block: 'nearest' });
+    heading?.focus({ preventScroll: true });
+  }, [picked]);
 
   return (
     <div className="grid gap-6">
@@ -64,7 +75,10 @@ export function DevTemplatesPage() {
                     <button
                       type="button"
                       aria-current={current ? 'true' : undefined}
-                      onClick={() => setSelectedKey(key)}
+                      onClick={() => {
+                        setSelectedKey(key);
+                        setPicked((count) => count + 1);
+                      }}
                       className={cn(
                         'grid w-full gap-1 rounded-lg border border-border bg-background p-3 text-left text-sm hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
                         current && 'border-primary bg-primary-soft',
@@ -84,7 +98,10 @@ export function DevTemplatesPage() {
               })}
             </ul>
           </section>
-          <div className="min-w-0">{selected ? <TemplatePreview preview={selected} /> : null}</div>
+          {/* Beside the list on a wide screen, staying in view while the list scrolls by. */}
+          <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+            {selected ? <TemplatePreview preview={selected} headingRef={headingRef} /> : null}
+          </div>
         </div>
       ) : null}
     </div>

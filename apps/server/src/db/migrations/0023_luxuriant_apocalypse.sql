@@ -1,0 +1,2 @@
+ALTER TABLE "agents" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "agents" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(agent || ' ' || agent_first_name || ' ' || agent_last_name || ' ' || agent_email || ' ' || agent_uri || ' ' || regexp_replace(agent_phone, '[^0-9]', '', 'g') || ' ' || brokerage)) STORED NOT NULL;
