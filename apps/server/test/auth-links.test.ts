@@ -66,6 +66,36 @@ describe('password reset', () => {
     expect(message!.textBody).not.toContain('evil.example');
   });
 
+  it('e-mails in Spanish, with a link to the Spanish page, when the request came from /es/recovery', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const response = await post('/api/password-reset/request', { email: user.email, lang: 'es' });
+    expect(response.statusCode).toBe(202);
+    const message = await mailTo(user.email, 'Restablezca su contraseña');
+    expect(message!.textBody).toContain('Elegir una contraseña nueva');
+    expect(message!.textBody).not.toContain('Choose a new password');
+    expect(message!.htmlBody).toContain('lang="es"');
+    const { url, token } = linkIn(message!.textBody, '/es/recovery/');
+    expect(url.startsWith('http://portal.test/es/recovery/')).toBe(true);
+    // The link works like any other: the Spanish page sends the same confirmation.
+    const confirm = await post('/api/password-reset/confirm', { token, new_password: 'brand-new-secret-77' });
+    expect(confirm.statusCode).toBe(200);
+  });
+
+  it('e-mails in English without a prefix when no language or English is asked for', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    await post('/api/password-reset/request', { email: user.email, lang: 'en' });
+    const message = await mailTo(user.email, 'Reset your password');
+    expect(message!.htmlBody).toContain('lang="en"');
+    expect(linkIn(message!.textBody, '/recovery/').url.startsWith('http://portal.test/recovery/')).toBe(true);
+  });
+
+  it('refuses a language the portal does not speak, with a 400 that says so', async () => {
+    const { user } = await seedUser(ctx.deps.database.db);
+    const response = await post('/api/password-reset/request', { email: user.email, lang: 'fr' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/lang/i);
+  });
+
   it('answers the same whether the e-mail exists or not, and mails only known addresses', async () => {
     const { user } = await seedUser(ctx.deps.database.db);
     const known = await post('/api/password-reset/request', { email: user.email });
@@ -260,6 +290,45 @@ describe('e-mail verification', () => {
     expect(b.body).toBe(a.body);
     await drainJobs(ctx);
     expect(await ctx.deps.database.db.select().from(outboxMessages)).toHaveLength(0);
+  });
+
+  it('says "Invalid token format" for a link that is not one, and "Verification failed" for a forged one, signed in or not', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db, { isVerified: true });
+    const { accessToken } = await login(ctx.app, user.email, password);
+    const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoidmVyaWZ5X2VtYWlsIn0.forged';
+    for (const [token, detail] of [
+      ['garbage', 'Invalid token format'],
+      ['a.b.c', 'Invalid token format'],
+      [forged, 'Verification failed'],
+    ] as const) {
+      for (const headers of [undefined, bearer(accessToken)]) {
+        const response = await ctx.app.inject({ url: `/api/verify/${token}`, headers });
+        expect(response.statusCode, token).toBe(400);
+        expect(response.json().detail, token).toBe(detail);
+      }
+    }
+  });
+
+  it('says "already verified" only to the signed-in owner of a real link opened again', async () => {
+    const { user, password } = await seedUser(ctx.deps.database.db, { isVerified: false });
+    expect((await post('/api/auth/request-verify-token', { email: user.email })).statusCode).toBe(202);
+    const { token } = linkIn(
+      (await mailTo(user.email, 'Confirm your e-mail address')).textBody,
+      '/verify-email/',
+    );
+    expect((await ctx.app.inject({ url: `/api/verify/${token}` })).statusCode).toBe(200);
+    const owner = await login(ctx.app, user.email, password);
+    const again = await ctx.app.inject({ url: `/api/verify/${token}`, headers: bearer(owner.accessToken) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('E-mail address already verified');
+    // Anyone else, or no one signed in: the link simply failed.
+    const other = await seedUser(ctx.deps.database.db, { isVerified: true });
+    const stranger = await login(ctx.app, other.user.email, other.password);
+    for (const headers of [undefined, bearer(stranger.accessToken)]) {
+      const response = await ctx.app.inject({ url: `/api/verify/${token}`, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('Verification failed');
+    }
   });
 
   it('refuses a reset link used as a verification link', async () => {

@@ -11,6 +11,7 @@ import {
   signatureRequests,
   signatureSigners,
 } from '../src/db/schema';
+import { geoDataset } from '../src/modules/geo/dataset';
 import { sendBrokerReminders } from '../src/modules/signing/service';
 import type { agentSession } from './helpers/agent-session';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from './helpers/app';
@@ -112,8 +113,36 @@ describe('preparing an agreement', () => {
     const text = (await pdfPages((await download(session, created.document.document_id)).rawPayload)).join(
       ' ',
     );
-    expect(text).toContain('Maricopa County, AZ and Pinal County, AZ (6 ZIP codes)');
+    // Neither county is served whole: their ZIP codes are listed, never "all of" a county or state.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Service areas: in Maricopa County, AZ: ZIP codes 85004, 85006, 85008 and 85012; in Pinal County, AZ: ZIP codes 85118 and 85119',
+    );
     expect(text).not.toContain('not given');
+  });
+
+  it('says exactly what is served: a whole county, the ZIP codes of a county in part, the exclusions', async () => {
+    const arizona = (await geoDataset()).state('AZ')!;
+    const pinal = arizona.counties.find((county) => county.name === 'Pinal')!.zips.map((entry) => entry.zip);
+    const session = await agentWithBroker({
+      agent: {
+        states: [{ short: 'AZ', long: 'Arizona' }],
+        counties: [
+          { county_name: 'Maricopa', state: 'AZ' },
+          { county_name: 'Pinal', state: 'AZ' },
+        ],
+        zipcodes: [...pinal, '85003', '85004', '85006'],
+        excludedZips: ['85007'],
+      },
+    });
+    const created = (await generate(session, 'service')).json() as SignatureResponse;
+    const text = (await pdfPages((await download(session, created.document.document_id)).rawPayload))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Service areas: All of Pinal County, AZ; in Maricopa County, AZ: ZIP codes 85003, 85004 and 85006; excluding 85007',
+    );
+    expect(text).not.toContain('all of Arizona');
+    expect(text).not.toContain('All of Arizona');
   });
 
   it('makes the service agreement from the agent record, with one Advertiser signer and a link for the agent', async () => {

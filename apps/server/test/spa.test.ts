@@ -11,6 +11,9 @@ const LOGIN_HTML =
   '<!doctype html><html lang="en"><title>Sign in</title><div id="root"><form aria-label="Sign in"></form></div></html>';
 
 const LATEST_BUILD = { id: 'abc123', timestamp: 1_760_000_000_000 };
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -28,6 +31,21 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'login.html.br'), brotliCompressSync(LOGIN_HTML));
   writeFileSync(path.join(dist, 'login.html.gz'), gzipSync(LOGIN_HTML));
   writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/login': 'login.html' }));
+  // What the build writes from the router's routes (apps/web/scripts/prerender.mjs).
+  writeFileSync(
+    path.join(dist, 'routes.json'),
+    JSON.stringify([
+      '/',
+      '/login',
+      '/login/magic/:token',
+      '/signup',
+      '/recovery/:token',
+      '/es/recovery/:token',
+      '/verify-email/:token',
+      '/onboarding/start/my_team',
+      '/admin/agents/:agentId/preview',
+    ]),
+  );
   // What the web build writes beside each script (apps/web/vite.config.ts, precompress).
   const script = `export const portal = ${JSON.stringify('portal '.repeat(400))};`;
   writeFileSync(path.join(dist, 'assets', 'entry-456.js'), script);
@@ -45,12 +63,53 @@ afterAll(async () => {
 });
 
 describe('serving the built portal', () => {
-  it('answers every page path with the app, which routes it (404 page included)', async () => {
-    for (const url of ['/', '/signup', '/onboarding/start/my_team', '/no/such/page']) {
+  it("answers the app's pages with the app, parameterised ones included", async () => {
+    for (const url of [
+      '/',
+      '/signup',
+      '/signup/',
+      '/onboarding/start/my_team',
+      '/recovery/abc.def.ghi',
+      '/es/recovery/abc.def.ghi',
+      '/admin/agents/0b6d3c1e/preview',
+      '/verify-email/garbage?x=1',
+    ]) {
       const response = await app.inject({ url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it('answers an unknown path with 404 and the same app, which shows "Page Not Found: /path"', async () => {
+    for (const url of [
+      '/no/such/page',
+      '/onboarding/start/nope',
+      '/fr/recovery/abc',
+      '/recovery',
+      '/robots.txt',
+    ]) {
+      const response = await app.inject({ url, headers: { 'user-agent': BROWSER } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(
+        '<!doctype html><html lang="en"><title>Portal</title><div id="root"></div></html>',
+      );
+    }
+  });
+
+  it('answers a crawler 404 for an unknown path without rendering the error page (SPEC.md section 8)', async () => {
+    const response = await app.inject({ url: '/no/such/page', headers: { 'user-agent': GOOGLEBOT } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    // Neither the app (which would draw the error page) nor the error page's words.
+    expect(response.body).not.toContain('<div id="root">');
+    expect(response.body).not.toMatch(/Page Not Found/i);
+    // A page that exists is the app for crawlers too.
+    const known = await app.inject({ url: '/signup', headers: { 'user-agent': GOOGLEBOT } });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('<div id="root"></div>');
   });
 
   it('sends a prerendered page with its form already in the HTML, compressed as accepted, never cached', async () => {

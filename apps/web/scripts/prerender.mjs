@@ -4,6 +4,7 @@
 // each page is dist/index.html with the page rendered inside #root and its own <title>, plus a
 // .br and .gz beside it. dist/prerendered.json maps each path to its file; the server sends that
 // file for the path (apps/server/src/plugins/spa.ts) and index.html for every other page.
+// dist/routes.json lists the router's address patterns: any other path is a 404.
 // The signed-in landing pages of src/config/prerender.ts (PRELOADED_PAGES) get a copy of
 // index.html that also preloads their route's code, found in the build's module map
 // (dist/.vite/modules.json, written by vite.config.ts and removed once read: the server has no use
@@ -89,9 +90,17 @@ const template = index
   .replace(/<noscript><style>[^<]*<\/style>/, '<noscript>')
   .replace(PRELOAD, '')
   .replace(ENTRY, `\n    <script type="module" src="/${bootFile}"></script>`);
-const { render, PRERENDERED_PAGES, PRELOADED_PAGES } = await import(
+const { render, PRERENDERED_PAGES, PRELOADED_PAGES, ROUTE_PATTERNS } = await import(
   pathToFileURL(path.join(WEB, 'dist-ssr/prerender.js')).href
 );
+
+// The router's address patterns (src/app/route-patterns.ts): the server answers 404 for any
+// path none of them matches, with the same index.html (apps/server/src/plugins/spa.ts).
+if (!Array.isArray(ROUTE_PATTERNS) || !ROUTE_PATTERNS.includes('/login')) {
+  throw new Error('dist-ssr/prerender.js gave no route patterns, or none for /login');
+}
+await writeFile(path.join(DIST, 'routes.json'), `${JSON.stringify(ROUTE_PATTERNS, null, 2)}\n`);
+console.log(`routes.json: ${ROUTE_PATTERNS.length} route patterns for the server`);
 
 const manifest = {};
 for (const page of PRERENDERED_PAGES) {

@@ -6,10 +6,14 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { routePatterns } from './app/route-patterns';
 import { routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
 export { PRELOADED_PAGES, PRERENDERED_PAGES } from './config/prerender';
+
+/** Every page's address pattern, for dist/routes.json (the server's list of pages). */
+export const ROUTE_PATTERNS = routePatterns(routes);
 
 export async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);

@@ -167,7 +167,8 @@ export const TOAST = {
   maxVisible: 5,
   removeDelayMs: 200,
   durationMs: 5000,
-  position: 'bottom-right',
+  // Top centre on every screen: never over the primary button a page keeps at the bottom right (ADR 38).
+  position: 'top-center',
   gapPx: 16,
   expand: true,
   swipeDirection: 'right',
@@ -200,3 +201,12 @@ export const PASSWORD_MAX = 128;
 
 /** Days after onboarding, and between ratings, before an agent is asked to rate (DESIGN.md 7). */
 export const RATING_INTERVAL_DAYS = 30;
+
+/**
+ * The languages a page can be read in: English, and the translated pages under a two-letter
+ * prefix (/es/recovery, SPEC.md section 2). The e-mail such a page sends is in the same language.
+ */
+export const PORTAL_LANGS = ['en', 'es'] as const;
+export type PortalLang = (typeof PORTAL_LANGS)[number];
+export const isPortalLang = (value: string | undefined): value is PortalLang =>
+  (PORTAL_LANGS as readonly string[]).includes(value ?? '');

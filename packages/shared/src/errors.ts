@@ -5,6 +5,8 @@ export const ERROR = {
   loginUserInactive: 'LOGIN_USER_INACTIVE',
   recipientSessionExpired: 'Recipient session expired',
   verificationFailed: 'Verification failed',
+  /** A real verification link opened again by its signed-in owner (GET /verify/:token, 409). */
+  emailAlreadyVerified: 'E-mail address already verified',
   registrationFailed: 'Registration failed',
   accountExists:
     'An account with this e-mail address already exists. Sign in, or reset your password if you have forgotten it.',

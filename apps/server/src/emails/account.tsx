@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import type { PortalLang } from '@portal/shared';
 import { ActionButton, Note, Paragraph, TextLink } from './layout';
 import { type Email, renderEmail, textLink } from './render';
 
@@ -9,6 +10,8 @@ import { type Email, renderEmail, textLink } from './render';
 
 interface LinkMessage {
   template: string;
+  /** The language it is written in (the HTML's lang); English unless said. */
+  lang?: PortalLang;
   subject: string;
   preview: string;
   heading: string;
@@ -39,6 +42,7 @@ function LinkMessageBody({ message }: { message: LinkMessage }) {
 function linkMessage(message: LinkMessage): Promise<Email> {
   return renderEmail({
     template: message.template,
+    lang: message.lang,
     subject: message.subject,
     preview: message.preview,
     heading: message.heading,
@@ -64,19 +68,43 @@ export const verifyEmailMessage = (link: string) =>
     note: 'The link works once and expires in one hour. If you did not ask for this, you can ignore this message.',
   });
 
-export const passwordResetMessage = (link: string) =>
-  linkMessage({
-    template: 'password_reset',
+/** The reset link, in the language of the recovery page it was asked for on (/recovery, /es/recovery). */
+const PASSWORD_RESET_WORDS = {
+  en: {
     subject: 'Reset your password',
     preview: 'Choose a new password for your agent portal account.',
-    heading: 'Reset your password',
     paragraphs: [
       'Someone asked to reset the password of your agent portal account.',
       'Resetting signs you out everywhere.',
     ],
-    action: { label: 'Choose a new password', url: link },
+    action: 'Choose a new password',
     note: 'The link works once and expires in one hour. If it was not you, ignore this message: your password stays as it is.',
+  },
+  es: {
+    subject: 'Restablezca su contraseña',
+    preview: 'Elija una contraseña nueva para su cuenta del portal de agentes.',
+    paragraphs: [
+      'Alguien ha pedido restablecer la contraseña de su cuenta del portal de agentes.',
+      'Al restablecerla se cerrará la sesión en todos sus dispositivos.',
+    ],
+    action: 'Elegir una contraseña nueva',
+    note: 'El enlace funciona una sola vez y caduca en una hora. Si no fue usted, ignore este mensaje: su contraseña no cambia.',
+  },
+} as const satisfies Record<PortalLang, unknown>;
+
+export const passwordResetMessage = (link: string, lang: PortalLang = 'en') => {
+  const words = PASSWORD_RESET_WORDS[lang];
+  return linkMessage({
+    template: 'password_reset',
+    lang,
+    subject: words.subject,
+    preview: words.preview,
+    heading: words.subject,
+    paragraphs: [...words.paragraphs],
+    action: { label: words.action, url: link },
+    note: words.note,
   });
+};
 
 /** To the owner after a password change from the account menu. */
 export const passwordChangedMessage = (resetUrl: string) =>
@@ -103,6 +131,24 @@ export const magicLinkMessage = (link: string) =>
     action: { label: 'Sign in', url: link },
     note: 'The link works once and expires in 10 minutes. If you did not ask for it, ignore this message.',
   });
+
+/**
+ * A sign-in link to a lead recipient (a team member with no account of their own): it opens only
+ * the leads one agent shares with them, so it names the agent. Empty `agentName`: the agent
+ * record has no name yet. The template name keeps its priority over lead traffic.
+ */
+export const recipientMagicLinkMessage = (link: string, agentName: string) => {
+  const whose = agentName ? `the leads ${agentName} shares with you` : 'the leads shared with you';
+  return linkMessage({
+    template: 'magic_link',
+    subject: agentName ? `Sign in to see ${agentName}'s leads` : 'Your sign-in link',
+    preview: `Sign in to see ${whose} on the agent portal.`,
+    heading: 'Your sign-in link',
+    paragraphs: [`Sign in to see ${whose}. You can read each lead, its activity, and add notes.`],
+    action: { label: 'Sign in', url: link },
+    note: 'The link works once and expires in 10 minutes. If you did not ask for it, ignore this message.',
+  });
+};
 
 /** The link that creates a new account: registration finishes only from the owner's mailbox. */
 export const registrationLinkMessage = (link: string) =>

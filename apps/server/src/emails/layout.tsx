@@ -1,4 +1,6 @@
 /** @jsxRuntime automatic */
+
+import type { PortalLang } from '@portal/shared';
 import {
   Body,
   Button,
@@ -92,15 +94,19 @@ const styles = {
   },
 } satisfies Record<string, CSSProperties>;
 
-/** The frame with its four slots; `preview` is the hidden inbox line, already an element. */
+/**
+ * The frame with its slots; `preview` is the hidden inbox line, already an element, and `lang`
+ * the language the e-mail is written in.
+ */
 export function EmailFrame(props: {
+  lang: string;
   preview: ReactNode;
   heading: ReactNode;
   footer: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={props.lang} dir="ltr">
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
@@ -138,6 +144,8 @@ export const footerLine = (footer?: string): ReactNode =>
 
 /** What every e-mail fills in the frame. */
 export interface EmailParts {
+  /** The language it is written in; English unless said. */
+  lang?: PortalLang;
   /** The line an inbox shows after the subject. */
   preview: string;
   heading: string;
@@ -149,6 +157,7 @@ export interface EmailParts {
 /** The whole e-mail as one element (previews, tests); sending fills a cached frame instead. */
 export const EmailLayout = ({ parts }: { parts: EmailParts }) => (
   <EmailFrame
+    lang={parts.lang ?? 'en'}
     preview={<Preview>{parts.preview}</Preview>}
     heading={parts.heading}
     footer={footerLine(parts.footer)}

@@ -5,11 +5,12 @@ import {
   passwordChangedMessage,
   passwordResetMessage,
   recipientInvitationMessage,
+  recipientMagicLinkMessage,
   registrationAttemptMessage,
   registrationLinkMessage,
   verifyEmailMessage,
 } from './account';
-import { type LeadFacts, leadEmail } from './lead';
+import { type LeadFacts, leadCrmEmail, leadEmail } from './lead';
 import { leadCallScript, leadSmsBody } from './lead-texts';
 import type { Email } from './render';
 import { brokerSigningEmail, completedEmail } from './signing';
@@ -79,6 +80,20 @@ const email = (variant: string, message: Email): MessagePreview => ({
   sms_segments: null,
 });
 
+/** An e-mail with a plain-text part only (the copy a CRM's lead parser reads). */
+const plainEmail = (
+  variant: string,
+  message: { template: string; subject: string; text: string },
+): MessagePreview => ({
+  name: message.template,
+  variant,
+  channel: 'email',
+  subject: message.subject,
+  html: null,
+  text: message.text,
+  sms_segments: null,
+});
+
 const sms = (name: string, variant: string, text: string): MessagePreview => ({
   name,
   variant,
@@ -114,8 +129,14 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
   return [
     email('default', await verifyEmailMessage(url(`/verify-email/${SAMPLE_TOKEN}`))),
     email('default', await passwordResetMessage(url(`/recovery/${SAMPLE_TOKEN}`))),
+    // Asked for on /es/recovery: in Spanish, and its link opens the Spanish page.
+    email('Spanish', await passwordResetMessage(url(`/es/recovery/${SAMPLE_TOKEN}`), 'es')),
     email('default', await passwordChangedMessage(url('/recovery'))),
     email('default', await magicLinkMessage(url(`/login/magic/${SAMPLE_TOKEN}`))),
+    email(
+      'to a lead recipient',
+      await recipientMagicLinkMessage(url(`/login/magic/${SAMPLE_TOKEN}`), 'Dana Reyes'),
+    ),
     email('default', await registrationAttemptMessage(url('/login'), url('/recovery'))),
     email('default', await registrationLinkMessage(url(`/signup/confirm/${SAMPLE_TOKEN}`))),
     email(
@@ -137,6 +158,14 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
       }),
     ),
     email(REQUIRED, await leadEmail({ lead: MINIMAL_LEAD, link: leadLink, agentName: 'Dana Reyes' })),
+    plainEmail(
+      FULL,
+      leadCrmEmail({ lead: FULL_LEAD, source: 'Seller feed', link: leadLink, agentName: 'Dana Reyes' }),
+    ),
+    plainEmail(
+      REQUIRED,
+      leadCrmEmail({ lead: MINIMAL_LEAD, source: 'Seller feed', link: leadLink, agentName: 'Dana Reyes' }),
+    ),
     sms('lead_sms', FULL, leadSmsBody(FULL_LEAD, leadLink)),
     sms('lead_sms', 'long name and address', leadSmsBody(LONG_LEAD, leadLink)),
     sms('lead_sms', REQUIRED, leadSmsBody(MINIMAL_LEAD, leadLink)),

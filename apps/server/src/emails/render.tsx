@@ -21,6 +21,7 @@ export interface Email {
  * React escapes every piece; the markers hold nothing React would escape.
  */
 const SLOTS = {
+  lang: 'email-slot-lang-3c9f1a',
   preview: 'email-slot-preview-3c9f1a',
   heading: 'email-slot-heading-3c9f1a',
   footer: 'email-slot-footer-3c9f1a',
@@ -35,7 +36,7 @@ async function renderFrame(): Promise<string[]> {
   // React Email's renderer (and the formatter it brings) loads with the first e-mail, not the server.
   const { render } = await import('@react-email/render');
   const html = await render(
-    <EmailFrame preview={SLOTS.preview} heading={SLOTS.heading} footer={SLOTS.footer}>
+    <EmailFrame lang={SLOTS.lang} preview={SLOTS.preview} heading={SLOTS.heading} footer={SLOTS.footer}>
       {SLOTS.body}
     </EmailFrame>,
   );
@@ -57,7 +58,7 @@ const SEPARATOR_TAG = 'x-email-slot';
 const SEPARATOR = `<${SEPARATOR_TAG}></${SEPARATOR_TAG}>`;
 const separator = () => createElement(SEPARATOR_TAG);
 
-/** The e-mail's HTML: the cached frame with its slots filled, all four in one React render. */
+/** The e-mail's HTML: the cached frame with its slots filled, the four texts in one React render. */
 export async function renderHtml(parts: EmailParts): Promise<string> {
   frame ??= renderFrame().catch((error) => {
     frame = null;
@@ -76,6 +77,8 @@ export async function renderHtml(parts: EmailParts): Promise<string> {
     </>,
   ).split(SEPARATOR);
   const fill: Record<string, string | undefined> = {
+    // One of PORTAL_LANGS: nothing to escape in an attribute.
+    [SLOTS.lang]: parts.lang ?? 'en',
     [SLOTS.preview]: preview,
     [SLOTS.heading]: heading,
     [SLOTS.footer]: footer,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app-context';
 import type { DeliveryDeps } from '../lib/outbox';
-import { type AccountEmailPurpose, sendAccountEmail } from '../modules/auth/links';
+import { type AccountEmailJob, sendAccountEmail } from '../modules/auth/links';
 import { reconcileLeadCounts, refreshAgentStats } from '../modules/leads/stats';
 import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
@@ -51,7 +51,7 @@ export async function startWorkers(
   await queue.boss.work(QUEUES.deliverMessage, polling, async () => queue.bell.ring());
   await queue.boss.unschedule(QUEUES.outboxSweep).catch(() => {});
 
-  await queue.boss.work<{ purpose: AccountEmailPurpose; email: string }>(
+  await queue.boss.work<AccountEmailJob>(
     QUEUES.accountEmail,
     { pollingIntervalSeconds: Math.min(polling.pollingIntervalSeconds, 0.5), batchSize: 20 },
     async (jobs) => {
@@ -59,7 +59,7 @@ export async function startWorkers(
       // whole batch and send the others twice (pg-boss completes only the jobs still active).
       await Promise.all(
         jobs.map((job) =>
-          sendAccountEmail(deps, job.data.purpose, job.data.email).catch((error: Error) =>
+          sendAccountEmail(deps, job.data.purpose, job.data.email, job.data.lang).catch((error: Error) =>
             queue.boss.fail(QUEUES.accountEmail, job.id, { message: error.message }),
           ),
         ),

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isCrawlerUserAgent, routeMatcher } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -29,6 +31,28 @@ function loadPrerendered(root: string): Map<string, PrerenderedPage> {
   return pages;
 }
 
+/**
+ * `dist/routes.json`: the web router's address patterns, written by the build from the route tree
+ * itself (apps/web/src/app/route-patterns.ts). null for an older build without it: every path is
+ * then the app, as before.
+ */
+function loadRoutes(root: string): ((path: string) => boolean) | null {
+  const file = path.join(root, 'routes.json');
+  if (!existsSync(file)) return null;
+  const patterns = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  if (!Array.isArray(patterns) || !patterns.every((pattern) => typeof pattern === 'string')) {
+    throw new Error(`${file} is not a list of route patterns: rebuild the web app`);
+  }
+  return routeMatcher(patterns);
+}
+
+/**
+ * What a crawler gets for an unknown path: the status, and no error page (SPEC.md section 8:
+ * the error page is not rendered for crawler agents).
+ */
+const CRAWLER_NOT_FOUND =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>404</title></head><body></body></html>';
+
 /** The encoding to send a prerendered page in: brotli, then gzip, as the browser accepts. */
 function pickEncoding(page: PrerenderedPage, accept: string | undefined): 'br' | 'gzip' | null {
   const accepted = (accept ?? '').split(',').map((part) => part.split(';')[0]?.trim());
@@ -43,8 +67,11 @@ const ASSET_MAX_AGE_MS = 31_536_000_000;
 const LATEST_BUILD = path.join(path.sep, 'builds', 'latest.json');
 
 /**
- * Serves the built portal with history fallback: any GET outside the API that is not a file
- * gets index.html, and the client router takes over (its 404 page included).
+ * Serves the built portal with history fallback: a GET outside the API that is not a file and
+ * is one of the router's pages (dist/routes.json) gets index.html, and the client router takes
+ * over. Any other path gets the same index.html with status 404, and the router draws its
+ * "Page Not Found: /path" page (SPEC.md section 2): crawlers and monitors see the 404. A crawler
+ * gets the 404 without the page (SPEC.md section 8).
  *
  * The hashed scripts and stylesheets under /assets/ go out compressed: the web build writes a
  * `.br` and a `.gz` beside each (apps/web/vite.config.ts), and the one the browser accepts is sent
@@ -76,8 +103,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     });
   }
   const prerendered = loadPrerendered(options.root);
+  const isPage = loadRoutes(options.root);
+  if (!isPage) app.log.warn(`No routes.json in ${options.root}: every path gets the app with 200`);
   const apiPrefix = `${options.apiBase}/`;
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const url = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/\+/g, ' '));
     if (url.startsWith(apiPrefix) || url === options.apiBase) {
       return reply.status(404).send({ detail: `Not found: GET ${url}` });
@@ -97,6 +126,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       });
     }
     reply.header('Cache-Control', 'no-cache');
+    if (isPage && !isPage(url)) {
+      reply.status(404).type('text/html; charset=utf-8');
+      if (isCrawlerUserAgent(request.headers['user-agent'])) {
+        return reply.header('X-Robots-Tag', 'noindex').send(CRAWLER_NOT_FOUND);
+      }
+      // Read each time: a rebuild in place is served at once, as with sendFile below.
+      return reply.send(await readFile(index));
+    }
     const page = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
     if (page) {
       const encoding = pickEncoding(page, request.headers['accept-encoding']);

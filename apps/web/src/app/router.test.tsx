@@ -22,6 +22,23 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it('does not render the error page for a crawler (SPEC.md section 8)', async () => {
+    const agent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    try {
+      mockFetch({ 'POST /api/refresh': anonymousRefresh });
+      const { router } = renderApp('/login');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+      await router.navigate('/no/such/path');
+      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument());
+      expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Back to home' })).not.toBeInTheDocument();
+    } finally {
+      agent.mockRestore();
+    }
+  });
+
   it('opens a deep link without React Router\'s "No HydrateFallback element" warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -155,6 +172,54 @@ describe('route guard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Broker of record' })).toBeInTheDocument();
     expect(location()).toBe('/profile/broker');
+  });
+});
+
+describe('an office (corporate user) and the agent-only pages', () => {
+  const office = buildMe({ name: 'Summit Realty', user_role: 'corporate', agent_profile: null });
+  const officeServer = () =>
+    signedInAs(office, {
+      'GET /api/portal/linked-agents': () => json(200, []),
+      'GET /api/portal/corporate-accessible-groups': () => json(200, []),
+      'GET /api/portal/corporate-stats': () => json(200, { weeks: [], groups: [] }),
+    });
+
+  it.each([
+    '/rating',
+    '/zip',
+    '/profile',
+    '/profile/team',
+    '/profile/broker',
+    '/profile/licenses',
+    '/profile-old',
+    '/routing',
+    '/routing/crm',
+    '/routing/team-members',
+    '/resources/faq',
+    '/onboarding',
+    '/onboarding/start/introduction',
+    '/signup/sms',
+  ])('sends the office from %s to its dashboard on /leads', async (path) => {
+    officeServer();
+    const { location } = renderApp(path);
+    expect(
+      await screen.findByRole('heading', { name: 'Summit Realty dashboard' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/leads');
+    expect(screen.queryByText(/contact your office|Agent profile not available/i)).not.toBeInTheDocument();
+  });
+
+  it('never offers the office an agent-only page in the navigation', async () => {
+    officeServer();
+    renderApp('/leads');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/leads']);
+    for (const agentOnly of ['/rating', '/zip', '/profile', '/routing', '/onboarding', '/resources/faq']) {
+      expect(hrefs).not.toContain(agentOnly);
+    }
   });
 });
 

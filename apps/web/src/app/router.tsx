@@ -19,11 +19,12 @@ import {
   ONBOARDING_SECTION_FIRST_PAGES,
   type OnboardingPagePath,
   paths,
+  RECOVERY_LANGS,
   SIGNUP_STEP_PAGES,
 } from '@/config/paths';
 import { isPrerenderedPath } from '@/config/prerender';
 import { LoginPage } from '@/features/auth/pages/login-page';
-import { errorMessage, onAuthLost } from '@/lib/api-client';
+import { errorMessage, isApiError, onAuthLost } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import {
   canReloadForChunkError,
@@ -66,6 +67,13 @@ function RootShell() {
   );
 }
 
+/**
+ * The status the API gave when the account could not be loaded; 503 (unavailable) only when no
+ * answer came at all (the network, or a server that is down).
+ */
+const accountErrorStatus = (error: unknown) =>
+  isApiError(error) && error.status >= 400 ? error.status : 503;
+
 /** Runs the shared access rules on every navigation and on every change of the session. */
 function RouteGuard() {
   const auth = useAuth();
@@ -81,7 +89,7 @@ function RouteGuard() {
     case 'error':
       return (
         <ErrorPage
-          status={503}
+          status={accountErrorStatus(auth.error)}
           message="Your account could not be loaded"
           description={<p>{errorMessage(auth.error, 'Please try again in a moment.')}</p>}
           actions={<Button onClick={auth.reloadMe}>Try again</Button>}
@@ -343,8 +351,10 @@ export const routes: RouteObject[] = [
               })),
               { path: paths.recovery.path, lazy: recoveryRequest },
               { path: paths.recoveryConfirm.path, lazy: recoveryConfirm },
-              { path: paths.localizedRecovery.path, lazy: recoveryRequest },
-              { path: paths.localizedRecoveryConfirm.path, lazy: recoveryConfirm },
+              ...RECOVERY_LANGS.flatMap((lang) => [
+                { path: paths.localizedRecovery.path(lang), lazy: recoveryRequest },
+                { path: paths.localizedRecoveryConfirm.path(lang), lazy: recoveryConfirm },
+              ]),
               {
                 path: paths.terms.path,
                 lazy: page(

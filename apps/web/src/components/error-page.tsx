@@ -1,4 +1,4 @@
-import { pageNotFoundMessage } from '@portal/shared';
+import { isCrawlerUserAgent, pageNotFoundMessage } from '@portal/shared';
 import type * as React from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -24,7 +24,13 @@ export function errorTitle(status: number, message?: string) {
   return message || 'Internal Server Error';
 }
 
-/** SPEC.md section 8: status code, title and description, and a way back home. */
+/** Whether the page is being read by a crawler (a search engine, a link preview). */
+const readByCrawler = () => typeof navigator !== 'undefined' && isCrawlerUserAgent(navigator.userAgent);
+
+/**
+ * SPEC.md section 8: status code, title and description, and a way back home; not rendered for
+ * crawler agents (the server answers them 404 for an unknown path, apps/server/src/plugins/spa.ts).
+ */
 export function ErrorPage({
   status = 500,
   message,
@@ -34,7 +40,9 @@ export function ErrorPage({
   className,
 }: ErrorPageProps) {
   const title = errorTitle(status, message);
-  useDocumentTitle(title);
+  const crawler = readByCrawler();
+  useDocumentTitle(crawler ? undefined : title);
+  if (crawler) return null;
   return (
     <Container
       id={Container === 'main' ? 'main-content' : undefined}

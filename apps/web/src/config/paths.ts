@@ -1,3 +1,5 @@
+import { isPortalLang, PORTAL_LANGS, type PortalLang } from '@portal/shared';
+
 /**
  * Every route of SPEC.md section 2, with a builder for links. Route definitions and links both
  * read from here, so a path is spelled once.
@@ -57,11 +59,10 @@ export const SIGNUP_STEP_PAGES = [
 ] as const;
 export type SignupStepName = (typeof SIGNUP_STEP_PAGES)[number];
 
-/** Languages the recovery pages are translated into. */
-export const RECOVERY_LANGS = ['en', 'es'] as const;
-export type RecoveryLang = (typeof RECOVERY_LANGS)[number];
-export const isRecoveryLang = (value: string | undefined): value is RecoveryLang =>
-  (RECOVERY_LANGS as readonly string[]).includes(value ?? '');
+/** Languages the recovery pages are translated into: the list the server checks `lang` against. */
+export const RECOVERY_LANGS = PORTAL_LANGS;
+export type RecoveryLang = PortalLang;
+export const isRecoveryLang = isPortalLang;
 
 const token = (value: string) => encodeURIComponent(value);
 const langPrefix = (lang?: RecoveryLang) => (lang ? `/${lang}` : '');
@@ -93,8 +94,9 @@ export const paths = {
     path: '/recovery/:token',
     href: (value: string, lang?: RecoveryLang) => `${langPrefix(lang)}/recovery/${token(value)}`,
   },
-  localizedRecovery: { path: '/:lang/recovery' },
-  localizedRecoveryConfirm: { path: '/:lang/recovery/:token' },
+  // One route per language, so that /fr/recovery is an unknown page like any other.
+  localizedRecovery: { path: (lang: RecoveryLang) => `/${lang}/recovery` },
+  localizedRecoveryConfirm: { path: (lang: RecoveryLang) => `/${lang}/recovery/:token` },
   terms: { path: '/terms_of_service', href: () => '/terms_of_service' },
   thankYou: { path: '/thankyou', href: () => '/thankyou' },
   verifyEmail: { path: '/verify-email/:token', href: (value: string) => `/verify-email/${token(value)}` },

@@ -33,6 +33,11 @@ describe('navigationFor', () => {
     ]);
   });
 
+  it('gives an office (corporate user) its dashboard only, none of the agent pages', () => {
+    const me = buildMe({ user_role: 'corporate', agent_profile: null });
+    expect(navigationFor({ status: 'user', me })).toEqual([{ to: '/leads', label: 'Leads', icon: Inbox }]);
+  });
+
   it('gives a recipient session its leads only, and no one signed in nothing', () => {
     expect(navigationFor({ status: 'recipient', me: null })).toEqual([
       { to: '/leads', label: 'Leads', icon: Inbox },

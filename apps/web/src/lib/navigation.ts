@@ -35,7 +35,8 @@ export function navigationFor(auth: Pick<AuthState, 'status' | 'me'>): NavItem[]
     me.agent_profile !== null && { to: paths.profile.href(), label: 'Profile', icon: UserRound },
     visible.recipients && { to: paths.routing.href(), label: 'Routing', icon: Waypoints },
     visible.zips && { to: paths.zip.href(), label: 'ZIP codes', icon: MapPin },
-    { to: paths.faq.href(), label: 'FAQ', icon: CircleHelp },
+    // The agents' questions, whose answers lead to their pages: an office has none of them.
+    me.agent_profile !== null && { to: paths.faq.href(), label: 'FAQ', icon: CircleHelp },
     me.is_superuser && DEV_MAILBOX,
   ];
   return items.filter((item): item is NavItem => item !== false);

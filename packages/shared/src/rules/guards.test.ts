@@ -148,6 +148,40 @@ describe('corporate and recipient sessions', () => {
   });
 });
 
+describe('agent-only pages', () => {
+  const AGENT_ONLY = [
+    '/rating',
+    '/zip',
+    '/profile',
+    '/profile/team',
+    '/profile-old',
+    '/routing',
+    '/routing/crm',
+    '/resources/faq',
+    '/onboarding',
+    '/onboarding/start/introduction',
+    '/signup/sms',
+  ];
+
+  it('send an office (corporate user) to its dashboard on /leads', () => {
+    for (const path of AGENT_ONLY) expect(go(path, corporate), path).toBe('/leads');
+  });
+
+  it('send a superuser without an agent record to the console, and a user without one to /leads', () => {
+    for (const path of AGENT_ONLY.filter((p) => !p.startsWith('/onboarding') && !p.startsWith('/signup'))) {
+      expect(go(path, superuser), path).toBe('/admin');
+      expect(go(path, noProfile), path).toBe('/leads');
+    }
+  });
+
+  it('leave the pages every signed-in user has', () => {
+    for (const path of ['/leads', '/leads?view=groups', '/account/password']) {
+      expect(go(path, corporate), path).toBe('allow');
+    }
+    expect(go('/zipcodes', corporate)).toBe('allow');
+  });
+});
+
 describe('users without an agent profile and any other user', () => {
   it('go from / to /leads', () => {
     expect(go('/', noProfile)).toBe('/leads');

@@ -53,6 +53,21 @@ const GUEST_PATTERNS = [
   /^\/signup\/choose-password$/,
 ];
 
+/**
+ * The agent's own pages: its record, routing, service area, rating and the agents' FAQ (whose
+ * answers lead to those pages). Only a user with an agent record has them; an office (corporate
+ * user), a superuser without a record or any other user is sent home instead of a page that
+ * could only say it is not theirs. Onboarding and signup are the agent's too (below).
+ */
+export const AGENT_ONLY_PAGES = [
+  '/rating',
+  '/zip',
+  '/profile',
+  '/profile-old',
+  '/routing',
+  '/resources/faq',
+] as const;
+
 export const normalisePath = (path: string): string => {
   const bare = path.split(/[?#]/)[0] || '/';
   return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
@@ -103,6 +118,7 @@ export function resolveRoute(rawPath: string, session: GuardSession): GuardResul
   const { agent } = session;
   if (session.userRole !== 'agent' || !agent) {
     if (under(path, '/onboarding') || under(path, '/signup')) return redirect('/leads');
+    if (AGENT_ONLY_PAGES.some((page) => under(path, page))) return redirect(homeFor(session));
     return allow;
   }
 

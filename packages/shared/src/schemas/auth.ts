@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USER_ROLES } from '../constants';
+import { PASSWORD_MAX, PASSWORD_MIN, PORTAL_LANGS, USER_ROLES } from '../constants';
 import { AgentRecordSchema } from './agent';
 
 export const EmailSchema = z
@@ -79,6 +79,15 @@ export const RefreshResponseSchema = z.object({
 
 export const EmailRequestSchema = z.object({ email: EmailSchema });
 
+/**
+ * POST /password-reset/request: `lang` is the language of the page the request came from; the
+ * e-mail is written in it and its link opens that page's translation (English without a prefix).
+ */
+export const PasswordResetRequestSchema = EmailRequestSchema.extend({
+  lang: z.enum(PORTAL_LANGS, { message: `lang must be one of: ${PORTAL_LANGS.join(', ')}` }).optional(),
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
 export const PasswordResetConfirmSchema = z.object({
   token: z.string().min(1).max(4096),
   new_password: PasswordSchema,
@@ -113,14 +122,17 @@ export const MagicTokenResponseSchema = z.union([
 ]);
 export type MagicTokenResponse = z.infer<typeof MagicTokenResponseSchema>;
 
-export const SignupRequestSchema = z.object({ email: EmailSchema, access_code: AccessCodeSchema });
+/** The e-mail of someone joining: left empty, the field asks for it rather than calling it invalid. */
+const JoiningEmailSchema = z.string().trim().min(1, 'Enter your e-mail address').pipe(EmailSchema);
+
+export const SignupRequestSchema = z.object({ email: JoiningEmailSchema, access_code: AccessCodeSchema });
 export const SignupResponseSchema = z.object({
   email: z.string(),
   access_code: z.string(),
   valid: z.literal(true),
 });
 export const RegisterRequestSchema = z.object({
-  email: EmailSchema,
+  email: JoiningEmailSchema,
   access_code: AccessCodeSchema,
   password: PasswordSchema,
 });

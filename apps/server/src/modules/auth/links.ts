@@ -1,13 +1,19 @@
-import { ERROR, type RecipientContext, TOKEN_TTL_SECONDS } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { ERROR, type PortalLang, type RecipientContext, TOKEN_TTL_SECONDS } from '@portal/shared';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { agents, rateLimits, recipients, type UserRow, users } from '../../db/schema';
-import { magicLinkMessage, passwordResetMessage, verifyEmailMessage } from '../../emails/account';
+import { agents, oneTimeTokens, rateLimits, recipients, type UserRow, users } from '../../db/schema';
+import {
+  magicLinkMessage,
+  passwordResetMessage,
+  recipientMagicLinkMessage,
+  verifyEmailMessage,
+} from '../../emails/account';
 import type { Email } from '../../emails/render';
 import { QUEUES } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
-import { badRequest } from '../../lib/errors';
+import { sha256 } from '../../lib/crypto';
+import { AppError, badRequest } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { confirmBySignIn } from '../recipients/confirmation';
@@ -26,6 +32,12 @@ import { type ClientInfo, findUserByEmail } from './users';
  */
 export const ACCOUNT_EMAIL_PURPOSES = ['verify', 'reset', 'magic'] as const;
 export type AccountEmailPurpose = (typeof ACCOUNT_EMAIL_PURPOSES)[number];
+/** The job's data: `lang` only for a page in another language than English (a reset from /es/recovery). */
+export interface AccountEmailJob {
+  purpose: AccountEmailPurpose;
+  email: string;
+  lang?: PortalLang;
+}
 
 /** Throttles every endpoint that sends mail, per address and per IP (SECURITY.md item 12). */
 export async function throttleMail(deps: AppDeps, purpose: string, email: string, ip: string) {
@@ -38,14 +50,12 @@ export async function throttleMail(deps: AppDeps, purpose: string, email: string
 
 export async function requestAccountEmail(
   deps: AppDeps,
-  options: { purpose: AccountEmailPurpose; email: string; client: ClientInfo },
+  options: { purpose: AccountEmailPurpose; email: string; lang?: PortalLang; client: ClientInfo },
 ): Promise<void> {
   await throttleMail(deps, options.purpose, options.email, options.client.ip);
-  await deps.queue.send(
-    QUEUES.accountEmail,
-    { purpose: options.purpose, email: options.email.trim().toLowerCase() },
-    { retryLimit: 5, retryDelay: 5, retryBackoff: true },
-  );
+  const job: AccountEmailJob = { purpose: options.purpose, email: options.email.trim().toLowerCase() };
+  if (options.lang && options.lang !== 'en') job.lang = options.lang;
+  await deps.queue.send(QUEUES.accountEmail, job, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
 }
 
 const link = (deps: AppDeps, path: string) => `${deps.config.publicUrl}${path}`;
@@ -56,7 +66,9 @@ const PURPOSES: Record<
     type: LinkType;
     ttl: number;
     path: string;
-    message: (url: string) => Promise<Email>;
+    /** Whether the page the link opens has translations under a language prefix (/es/recovery/). */
+    translated?: boolean;
+    message: (url: string, lang: PortalLang) => Promise<Email>;
     wants: (user: UserRow) => boolean;
   }
 > = {
@@ -71,6 +83,7 @@ const PURPOSES: Record<
     type: 'password_reset',
     ttl: TOKEN_TTL_SECONDS.password_reset,
     path: '/recovery/',
+    translated: true,
     message: passwordResetMessage,
     wants: () => true,
   },
@@ -89,8 +102,12 @@ export async function writeAccountEmail(
   tx: Executor,
   purpose: AccountEmailPurpose,
   user: UserRow,
+  lang: PortalLang = 'en',
 ): Promise<string> {
   const spec = PURPOSES[purpose];
+  // A page without translations is English: so is its e-mail.
+  const language: PortalLang = spec.translated ? lang : 'en';
+  const prefix = language === 'en' ? '' : `/${language}`;
   const token = await issueLinkToken(tx, {
     secret: deps.config.tokenSecret,
     type: spec.type,
@@ -100,7 +117,7 @@ export async function writeAccountEmail(
   });
   return addEmail(tx, deps.config, {
     to: user.email,
-    ...(await spec.message(link(deps, `${spec.path}${token}`))),
+    ...(await spec.message(link(deps, `${prefix}${spec.path}${token}`), language)),
   });
 }
 
@@ -113,6 +130,7 @@ export async function sendAccountEmail(
   deps: AppDeps,
   purpose: AccountEmailPurpose,
   email: string,
+  lang: PortalLang = 'en',
 ): Promise<boolean> {
   const messageIds = await deps.database.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
@@ -120,7 +138,7 @@ export async function sendAccountEmail(
       if (!user.isActive || !PURPOSES[purpose].wants(user)) return [];
       // A sign-in link would not sign a suspended or terminated agent in (ADR 28): none is sent.
       if (purpose === 'magic' && (await sessionRefusal(tx, user.id))) return [];
-      return [await writeAccountEmail(deps, tx, purpose, user)];
+      return [await writeAccountEmail(deps, tx, purpose, user, lang)];
     }
     if (purpose !== 'magic') return [];
     const listed = await tx
@@ -136,7 +154,8 @@ export async function sendAccountEmail(
         ),
       );
     const ids: string[] = [];
-    for (const { recipients: recipient } of listed) {
+    for (const { recipients: recipient, agents: agent } of listed) {
+      const agentName = agent.agent.trim() || `${agent.agentFirstName} ${agent.agentLastName}`.trim();
       const token = await issueLinkToken(tx, {
         secret: deps.config.tokenSecret,
         type: 'recipient_login',
@@ -147,7 +166,7 @@ export async function sendAccountEmail(
       ids.push(
         await addEmail(tx, deps.config, {
           to: recipient.email,
-          ...(await magicLinkMessage(link(deps, `/login/magic/${token}`))),
+          ...(await recipientMagicLinkMessage(link(deps, `/login/magic/${token}`), agentName)),
         }),
       );
     }
@@ -158,24 +177,57 @@ export async function sendAccountEmail(
   return true;
 }
 
-export async function verifyEmail(deps: AppDeps, token: string): Promise<UserRow> {
+/**
+ * GET /verify/:token (SPEC.md section 8): "Invalid token format" for something that is not a
+ * link at all, "Verification failed" for a link that does not work (forged, expired, replaced,
+ * used). Only the signed-in owner of a real link that was already used is told, with 409, that
+ * the address is verified: to anyone else that link is just one that failed.
+ */
+export async function verifyEmail(deps: AppDeps, token: string, callerId?: string): Promise<UserRow> {
+  if (token.split('.').length !== 3 || peekTokenType(token) === null) {
+    throw badRequest(ERROR.invalidTokenFormat);
+  }
   const { db } = deps.database;
-  return db.transaction(async (tx) => {
+  const verified = await db.transaction(async (tx) => {
     const result = await consumeLinkToken(tx, {
       secret: deps.config.tokenSecret,
       token,
       types: ['verify_email'],
     });
-    if (!result.ok || !result.userId) throw badRequest(ERROR.verificationFailed);
+    if (!result.ok || !result.userId) return null;
     const [user] = await tx
       .update(users)
       .set({ isVerified: true, updatedAt: sql`now()` })
       .where(eq(users.id, result.userId))
       .returning();
-    if (!user) throw badRequest(ERROR.verificationFailed);
+    if (!user) return null;
     await audit(tx, { action: 'email_verified', actorId: user.id, actorEmail: user.email });
     return user;
   });
+  if (verified) return verified;
+  if (callerId && (await usedByVerifiedOwner(db, token, callerId))) {
+    throw new AppError('conflict', ERROR.emailAlreadyVerified);
+  }
+  throw badRequest(ERROR.verificationFailed);
+}
+
+/** Whether `token` is a verification link we issued, already spent, to `userId`, who is verified. */
+async function usedByVerifiedOwner(db: Executor, token: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.type, 'verify_email'),
+        eq(oneTimeTokens.userId, userId),
+        isNotNull(oneTimeTokens.usedAt),
+        eq(users.isVerified, true),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function confirmPasswordReset(

@@ -6,6 +6,7 @@ import {
   MagicTokenResponseSchema,
   PasswordChangeSchema,
   PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
   RefreshResponseSchema,
   UserSchema,
   ValidateMagicTokenSchema,
@@ -157,22 +158,33 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         params: z.object({ token: z.string().min(1).max(4096) }),
-        response: { 200: UserSchema, ...errors },
+        response: { 200: UserSchema, 409: DetailSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('Referrer-Policy', 'no-referrer');
-      return toUser(await verifyEmail(app.deps, request.params.token));
+      // Open to anyone (the link is the credential); a signed-in owner opening it again is told
+      // the address is verified. A session that is refused counts as no one signed in.
+      const caller = await authenticate(request).catch(() => null);
+      const callerId = caller?.user.id;
+      return toUser(await verifyEmail(app.deps, request.params.token, callerId));
     },
   );
 
   r.post(
     '/password-reset/request',
-    { schema: { tags: ['auth'], body: EmailRequestSchema, response: { 202: DetailSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: PasswordResetRequestSchema,
+        response: { 202: DetailSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       await requestAccountEmail(app.deps, {
         purpose: 'reset',
         email: request.body.email,
+        lang: request.body.lang,
         client: clientInfo(request),
       });
       return reply.status(202).send(accepted);

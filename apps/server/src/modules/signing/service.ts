@@ -23,6 +23,7 @@ import { dispatchSafely } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { SigningProviderError } from '../../providers/signing/interface';
 import { findAgentByUserId } from '../agents/queries';
+import { geoDataset } from '../geo/dataset';
 import { COMPANY, ensureFinalPdf, queueBrokerEmail, recordEvent, storageKey, syncFromProvider } from './flow';
 import { linkExpiry, newLinkNonce } from './links';
 import { generateAgreementPdf } from './pdf';
@@ -98,6 +99,17 @@ async function refreshAgentLink(deps: AppDeps, loaded: LoadedRequest): Promise<L
  * signature request with its signers in order. At most one request per document is open: asking
  * again returns it.
  */
+/** The saved service area as the agreement states it: exactly what is covered (shared rule). */
+async function describeServiceArea(agent: AgentRow): Promise<string> {
+  if (agent.zipcodes.length === 0) return '';
+  const dataset = await geoDataset();
+  const codes = new Set(agent.zipcodes.flatMap((zip) => dataset.zip(zip)?.state ?? []));
+  return serviceAreaSummary(
+    { zipcodes: agent.zipcodes, excluded_zips: agent.excludedZips, excluded_cities: agent.excludedCities },
+    [...codes].flatMap((code) => dataset.state(code) ?? []),
+  );
+}
+
 export async function generateDocument(
   deps: AppDeps,
   user: UserRow,
@@ -159,7 +171,7 @@ export async function generateDocument(
       agentPhone: agent.agentPhone,
       brokerage: agent.brokerage,
       // What the agent typed for the agreement, else the service area they saved.
-      serviceAreas: agent.serviceDocumentAreas.trim() || serviceAreaSummary(agent),
+      serviceAreas: agent.serviceDocumentAreas.trim() || (await describeServiceArea(agent)),
       broker: broker ? { name: broker.name.trim(), email: broker.email.trim(), phone: broker.phone } : null,
       date: new Date().toISOString().slice(0, 10),
     },

@@ -20,6 +20,7 @@ describe('the password-recovery request, when it fails', () => {
     );
     expect(JSON.parse(callsTo('POST /api/password-reset/request')[0]!.body!)).toEqual({
       email: 'agent@example.com',
+      lang: 'en',
     });
     expect(screen.queryByText(/we have e-mailed a link/)).not.toBeInTheDocument();
     expect(location()).toBe('/recovery');

@@ -21,7 +21,7 @@ export function RecoveryRequestForm({ lang }: { lang: RecoveryLang }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      await requestPasswordReset(values);
+      await requestPasswordReset({ email: values.email, lang });
       setResult({ sent: true });
     } catch (error) {
       setResult({ sent: false, ...serverError(copy, lang, error) });

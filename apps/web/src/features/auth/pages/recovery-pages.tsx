@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '@/components/error-page';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isRecoveryLang, paths, type RecoveryLang } from '@/config/paths';
@@ -8,11 +8,14 @@ import { RecoveryConfirmForm } from '../components/recovery-confirm-form';
 import { RECOVERY_COPY } from '../components/recovery-copy';
 import { RecoveryRequestForm } from '../components/recovery-request-form';
 
-/** /recovery has no prefix (English); /en/... and /es/... choose the language; others are 404. */
+/**
+ * /recovery has no prefix (English); /en/... and /es/... choose the language (the router has a
+ * route for each, router.tsx: any other prefix is the 404 page).
+ */
 function useRecoveryLang(): { lang: RecoveryLang; prefixed: boolean } | null {
-  const { lang } = useParams();
-  if (lang === undefined) return { lang: 'en', prefixed: false };
-  return isRecoveryLang(lang) ? { lang, prefixed: true } : null;
+  const prefix = useLocation().pathname.split('/')[1]?.toLowerCase();
+  if (prefix === 'recovery') return { lang: 'en', prefixed: false };
+  return isRecoveryLang(prefix) ? { lang: prefix, prefixed: true } : null;
 }
 
 function RecoveryFrame({

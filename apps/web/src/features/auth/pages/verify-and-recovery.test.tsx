@@ -52,12 +52,12 @@ describe('e-mail verification page, issue #18 item 9', () => {
     expect(screen.getAllByText('Verification failed')).toHaveLength(1);
   });
 
-  it('tells a verified user who opens the link again that the address is already verified', async () => {
-    mockFetch({
-      'POST /api/refresh': signedInRefresh(),
+  it('tells a verified user who opens their own link again that the address is already verified', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': signedInRefresh('owner-token'),
       'GET /api/portal/me': () => json(200, buildMe({ email: 'done@example.com', is_verified: true })),
-      'GET /api/verify/used': () =>
-        json(400, { detail: 'This link is invalid or has expired. Request a new one.' }),
+      // The server knows the link was this user's, already used (it reads the session's token).
+      'GET /api/verify/used': () => json(409, { detail: 'E-mail address already verified' }),
     });
     renderApp('/verify-email/used');
     expect(
@@ -65,6 +65,30 @@ describe('e-mail verification page, issue #18 item 9', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Verification failed')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue to your dashboard' })).toBeInTheDocument();
+    expect(callsTo('GET /api/verify/used')[0]!.headers.get('Authorization')).toBe('Bearer owner-token');
+  });
+
+  it('says "Verification failed: Invalid token format" for a garbage link, even to a verified user', async () => {
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, buildMe({ email: 'done@example.com', is_verified: true })),
+      'GET /api/verify/garbage': () => json(400, { detail: 'Invalid token format' }),
+    });
+    renderApp('/verify-email/garbage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid token format')).toBeInTheDocument();
+    expect(screen.queryByText(/already verified|used before/i)).not.toBeInTheDocument();
+  });
+
+  it('says "Verification failed" for a link that did not work, even to a verified user', async () => {
+    mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, buildMe({ email: 'done@example.com', is_verified: true })),
+      'GET /api/verify/someone-elses': () => json(400, { detail: 'Verification failed' }),
+    });
+    renderApp('/verify-email/someone-elses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
+    expect(screen.queryByText(/already verified|used before/i)).not.toBeInTheDocument();
   });
 });
 
@@ -85,6 +109,27 @@ describe('password recovery', () => {
       ),
     ).toBeInTheDocument();
     expect(callsTo('POST /api/password-reset/request')).toHaveLength(1);
+    expect(JSON.parse(callsTo('POST /api/password-reset/request')[0]!.body!)).toEqual({
+      email: 'agent@example.com',
+      lang: 'en',
+    });
+  });
+
+  it('asks for the e-mail in Spanish from /es/recovery, so that its link opens the Spanish page', async () => {
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': anonymousRefresh,
+      'POST /api/password-reset/request': () => new Response(null, { status: 202 }),
+    });
+    const { user } = renderApp('/es/recovery');
+    await screen.findByRole('heading', { level: 1, name: 'Restablecer la contraseña' });
+    await user.type(screen.getByLabelText('Correo electrónico'), 'agente@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
+
+    expect(await screen.findByText(/le hemos enviado un enlace para restablecer/)).toBeInTheDocument();
+    expect(JSON.parse(callsTo('POST /api/password-reset/request')[0]!.body!)).toEqual({
+      email: 'agente@example.com',
+      lang: 'es',
+    });
   });
 
   it('sets a new password with the token from the link', async () => {

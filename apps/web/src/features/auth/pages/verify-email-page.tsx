@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { verifyEmailQueryOptions } from '../api/verify-email';
@@ -17,8 +17,12 @@ import { RequestVerifyLinkForm } from '../components/request-verify-link-form';
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const auth = useAuth();
-  const verification = useQuery(verifyEmailQueryOptions(token));
   const signedIn = auth.status === 'user';
+  // Sent once it is known who is signed in: the server tells only the link's owner it was used.
+  const verification = useQuery({
+    ...verifyEmailQueryOptions(token, signedIn),
+    enabled: auth.initialised && auth.status !== 'loading',
+  });
   const { reloadMe } = auth;
   useDocumentTitle(verification.isError ? ERROR.verificationFailed : 'Verify your e-mail address');
 
@@ -35,8 +39,9 @@ export function VerifyEmailPage() {
     );
   }
 
-  // Opened again after it worked: signed in as a verified user, that is no failure.
-  if (verification.isError && signedIn && auth.me?.is_verified) {
+  // The server says this was the signed-in user's own link, used before: that is no failure.
+  // Any other refusal (a malformed link, someone else's, an expired one) is "Verification failed".
+  if (verification.isError && isApiError(verification.error) && verification.error.status === 409) {
     return (
       <Card className="mx-auto w-full max-w-md">
         <CardHeader>
@@ -44,7 +49,9 @@ export function VerifyEmailPage() {
             E-mail address already verified
           </CardTitle>
           <CardDescription>
-            This link was used before: your address {auth.me.email} is verified.
+            {auth.me?.email
+              ? `This link was used before: your address ${auth.me.email} is verified.`
+              : 'This link was used before: your address is verified.'}
           </CardDescription>
         </CardHeader>
         <Button asChild>
