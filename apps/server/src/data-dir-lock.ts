@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  closeSync,
+  fstatSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readlinkSync,
   rmdirSync,
   rmSync,
   statSync,
-  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import type { Config } from './config';
 
 /**
@@ -44,6 +47,8 @@ interface LockContents {
   since: string;
   leaseMs: number;
   machine?: string;
+  /** When the holding process started (its /proc start time): a reused PID is not the holder. */
+  pidStart?: string;
 }
 
 export interface DataDirHolder {
@@ -104,6 +109,16 @@ const localMachine = (() => {
 const heldHere = new Map<string, string>();
 const identity = (me: { machine: string | null; pid: number }) => `${me.machine}/${me.pid}`;
 
+/** A process's start time in clock ticks since boot (/proc/<pid>/stat field 22), or null. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -118,20 +133,29 @@ interface Seen {
   mtimeMs: number;
 }
 
+/**
+ * The lock file and its last renewal. Opened first and then asked for its time: on a network
+ * volume the open revalidates the file's attributes, where a bare stat may answer from a cache.
+ */
 function readLock(file: string): Seen | null {
+  let fd: number;
   try {
-    const mtimeMs = statSync(file).mtimeMs;
-    let contents: Seen['contents'] = {};
-    try {
-      contents = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      // Being written, or damaged: judged by its age alone.
-    }
-    return { contents: contents && typeof contents === 'object' ? contents : {}, mtimeMs };
+    fd = openSync(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
+  }
+  try {
+    const mtimeMs = fstatSync(fd).mtimeMs;
+    let contents: Seen['contents'] = {};
+    try {
+      contents = JSON.parse(readFileSync(fd, 'utf8'));
+    } catch {
+      // Being written, or damaged: judged by its age alone.
+    }
+    return { contents: contents && typeof contents === 'object' ? contents : {}, mtimeMs };
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -157,8 +181,12 @@ function judge(seen: Seen, me: { machine: string | null; pid: number }, defaultL
     return contents.pid !== me.pid && alive(contents.pid) ? 'held' : 'stale';
   }
   if (me.machine && contents.machine === me.machine && typeof contents.pid === 'number') {
-    // Same boot, same PID namespace: the PID is meaningful. Ours (and not held here) is a previous life.
+    // Same boot, same PID namespace: the PID is meaningful. Ours (and not held here) is a previous
+    // life, and so is a PID now used by a process that started at another time. A live holder
+    // holds, however long since its last renewal (a long migration can keep it busy).
     if (contents.pid === me.pid || !alive(contents.pid)) return 'stale';
+    if (contents.pidStart && processStart(contents.pid) !== contents.pidStart) return 'stale';
+    return 'held';
   }
   const holder = holderOf(seen, defaultLeaseMs);
   return holder.age > holder.leaseMs ? 'stale' : 'held';
@@ -199,6 +227,7 @@ export async function lockDataDir(
     since: new Date().toISOString(),
     leaseMs,
     ...(me.machine ? { machine: me.machine } : {}),
+    ...(me.pid === process.pid && processStart(me.pid) ? { pidStart: processStart(me.pid)! } : {}),
   };
 
   for (let attempt = 0; ; attempt++) {
@@ -226,47 +255,33 @@ export async function lockDataDir(
   }
   heldHere.set(contents.owner, identity(me));
 
+  // Renewed from a thread of its own, so that a main thread busy for longer than the lease (a
+  // migration, a large import) still renews it: only a process that is gone stops renewing.
   let lost = false;
-  const renew = () => {
-    const seen = readLock(file);
-    if (seen?.contents.owner === contents.owner) {
-      const now = new Date();
-      utimesSync(file, now, now);
-      return;
-    }
-    if (!seen) {
-      // Removed by hand, or by a starter that judged the lease stale and has not written its own yet.
-      try {
-        writeFileSync(file, JSON.stringify(contents), { flag: 'wx' });
-        return;
-      } catch {
-        // taken meanwhile
-      }
-    }
+  const renewer = new Worker(RENEWER, {
+    eval: true,
+    workerData: {
+      file,
+      owner: contents.owner,
+      contents: JSON.stringify(contents),
+      every: renewEvery(leaseMs),
+    },
+  });
+  renewer.unref();
+  renewer.on('message', () => {
     lost = true;
-    clearInterval(timer);
+    void renewer.terminate();
     const now = readLock(file);
     options.onLost?.(
       `The data folder ${config.dataDir} was taken over by ${now ? describeHolder(holderOf(now, leaseMs)) : 'another process'} while this process held it.`,
     );
-  };
-  const timer = setInterval(
-    () => {
-      try {
-        renew();
-      } catch {
-        // A passing file-system error; the next renewal tries again.
-      }
-    },
-    Math.max(10, Math.floor(leaseMs / 3)),
-  );
-  timer.unref();
+  });
 
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    clearInterval(timer);
+    void renewer.terminate();
     heldHere.delete(contents.owner);
     process.off('exit', release);
     if (!lost && readLock(file)?.contents.owner === contents.owner) rmSync(file, { force: true });
@@ -274,6 +289,43 @@ export async function lockDataDir(
   process.on('exit', release);
   return release;
 }
+
+const renewEvery = (leaseMs: number) => Math.max(10, Math.floor(leaseMs / 3));
+
+/**
+ * The renewer's thread: touches the lock file while it is this owner's; writes it again if it
+ * vanished (removed by hand); tells the main thread once another owner has it.
+ */
+const RENEWER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const { file, owner, contents, every } = workerData;
+const timer = setInterval(() => {
+  try {
+    let seen = null;
+    try {
+      seen = JSON.parse(fs.readFileSync(file, 'utf8')).owner ?? '';
+    } catch (error) {
+      if (error.code !== 'ENOENT') return; // being written: the next turn looks again
+    }
+    if (seen === owner) {
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+      return;
+    }
+    if (seen === null) {
+      try {
+        fs.writeFileSync(file, contents, { flag: 'wx' });
+        return;
+      } catch {}
+    }
+    clearInterval(timer);
+    parentPort.postMessage('lost');
+  } catch {
+    // a passing file-system error: the next turn tries again
+  }
+}, every);
+`;
 
 /**
  * Removes a stale lock file, one starter at a time (a `.takeover` folder, created atomically, is

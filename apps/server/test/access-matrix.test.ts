@@ -566,9 +566,10 @@ describe.each(NUMBERED)('$method $url', (route) => {
  * The agent's column again for every other agent status (ADR 28, SECURITY.md item 25), each in a
  * world of its own whose agent's status is set in the database after its sessions began, so the
  * check on every request is what answers (setting it through the console also ends the sessions:
- * agent-status.test.ts). Onboarding is the active agent's column. An inactive agent keeps it but
- * cannot change who receives their leads or e-mail from the portal. A suspended or terminated
- * agent is refused (403) wherever a session counts; public routes answer as they answer anyone.
+ * agent-status-access.test.ts). Onboarding is the active agent's column. An inactive agent keeps it
+ * but cannot change who receives their leads or send e-mail or texts from the portal. A suspended
+ * or terminated agent is refused (403) wherever a session counts; public routes answer as they
+ * answer anyone.
  */
 const INACTIVE_REFUSED = new Set([
   'POST /api/portal/me/recipients',
@@ -576,6 +577,9 @@ const INACTIVE_REFUSED = new Set([
   'DELETE /api/portal/me/recipients/{spareRecipient}',
   'POST /api/portal/me/recipients/{recipient}/resend-confirmation',
   'POST /api/portal/agents/send-email',
+  'POST /api/portal/agents/send-test-sms',
+  'POST /api/portal/agents/send-test-email',
+  `POST /api/digisigner/${ZERO}/send-to-broker`,
 ]);
 
 function agentCellFor(route: Route, status: Exclude<AgentStatus, 'active'>): number {

@@ -70,6 +70,32 @@ async function holderProcess(dataDir: string, options: Record<string, unknown> =
 }
 
 describe('the data folder guard', () => {
+  it('keeps the folder while the holder is too busy to renew it (a long migration), across containers', async () => {
+    const dataDir = tmp();
+    await hold(configFor(dataDir), { role: 'server' }, { machine: 'container-a', leaseMs: 300 });
+    // The main thread does nothing for three lease periods; the renewal runs on its own thread.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
+    await expect(
+      lockDataDir(configFor(dataDir), { role: 'server' }, { machine: 'container-b', leaseMs: 300 }),
+    ).rejects.toThrow(/is in use by the portal server/);
+  });
+
+  it('does not take the folder from a live holder on this machine that has stopped renewing', async () => {
+    const dataDir = tmp();
+    const other = await holderProcess(dataDir, { leaseMs: 300 });
+    expect(await other.lock()).toMatchObject({ held: true });
+    // Stopped (SIGSTOP): alive, renewing nothing, its lease long past.
+    process.kill(other.pid, 'SIGSTOP');
+    try {
+      await sleep(700);
+      await expect(lockDataDir(configFor(dataDir), { role: 'server' }, { leaseMs: 300 })).rejects.toThrow(
+        /is in use by the portal server/,
+      );
+    } finally {
+      process.kill(other.pid, 'SIGCONT');
+    }
+  });
+
   it('refuses a second holder from another container even when both are PID 1', async () => {
     const dataDir = tmp();
     await hold(

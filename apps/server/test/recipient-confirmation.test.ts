@@ -241,6 +241,33 @@ describe('POST /api/portal/me/recipients/:id/resend-confirmation', () => {
     expect(confirmed.json().detail).toMatch(/already confirmed/i);
   });
 
+  it("an agent sends at most a day's allowance of invitations, across recipients and hours", async () => {
+    const agent = await dana();
+    // The day's allowance is spent (counted an hour at a time, the hourly counts would allow more).
+    await db()
+      .insert(rateLimits)
+      .values({
+        key: `send:recipient-invitation:account-day:${agent.agent.id}`,
+        windowStart: new Date(),
+        count: 40,
+      });
+    const added = await agent.recipientsCall('POST', '', {
+      first_name: 'Bo',
+      email: 'bo@example.com',
+      send_email: true,
+    });
+    // The recipient is saved; the invitation waits, and asking for it now is refused with when.
+    expect(added.statusCode).toBe(201);
+    expect(await messagesTo('bo@example.com')).toHaveLength(0);
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/portal/me/recipients/${added.json()._id}/resend-confirmation`,
+      headers: agent.headers,
+    });
+    expect(resend.statusCode).toBe(429);
+    expect(Number(resend.headers['retry-after'])).toBeGreaterThan(3600);
+  });
+
   it("another agent's recipient is not found", async () => {
     const agent = await dana();
     const other = await dana();

@@ -469,6 +469,21 @@ describe('after the agent has signed', () => {
     expect((await brokerEmails()).filter((e) => e.template === 'broker_signing_reminder')).toHaveLength(3);
   });
 
+  it('does not remind the broker of a suspended or terminated agent', async () => {
+    const session = await agentWithBroker();
+    const created = (await generate(session, 'master')).json() as SignatureResponse;
+    await sign(tokenOf(agentLink(created)));
+    await ctx.deps.database.db
+      .update(signatureRequests)
+      .set({ lastBrokerEmailAt: new Date(Date.now() - 4 * 24 * 3600_000) });
+    await ctx.deps.database.db
+      .update(agents)
+      .set({ agentStatus: 'suspended' })
+      .where(eq(agents.id, session.agent.id));
+    expect(await sendBrokerReminders(ctx.deps)).toBe(0);
+    expect(await brokerEmails()).toHaveLength(1);
+  });
+
   it('e-mails the broker again on request, with the messages of SPEC.md section 8', async () => {
     const session = await agentWithBroker();
     const service = (await generate(session, 'service')).json() as SignatureResponse;

@@ -62,13 +62,11 @@ const NO_SLOT_WAIT_MS = 500;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * This process's last start on each account. Starts reserved apart can still fire together when
- * the event loop was held (the embedded database runs on it, a long pause of the collector): each
- * start keeps at least the account's interval after this process's previous one.
+ * Starts reserved apart can still fire together when the event loop was held (the embedded
+ * database runs on it, a long pause of the collector): each start keeps at least the account's
+ * interval after this dispatcher's previous one on the account (`lastStarts`: account -> time).
  */
-const lastStarts = new Map<string, number>();
-
-async function keepInterval(key: string, step: number): Promise<void> {
+async function keepInterval(lastStarts: Map<string, number>, key: string, step: number): Promise<void> {
   for (;;) {
     // The time a start really happened is what counts: a timer may fire late.
     const now = Date.now();
@@ -116,6 +114,7 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
   let stopping = false;
   let paused = false;
   const holder = randomUUID();
+  const lastStarts = new Map<string, number>();
   const lanes = laneSpecs(deps).map((spec) => runLane(spec));
 
   function runLane(spec: LaneSpec) {
@@ -136,7 +135,7 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
       const task = (async () => {
         const wait = at - Date.now();
         if (wait > 0) await sleep(wait);
-        if (spec.rate) await keepInterval(spec.rate.key, step);
+        if (spec.rate) await keepInterval(lastStarts, spec.rate.key, step);
         if (stopping) return;
         held.delete(message.id);
         const outcome = await deliverClaimed(deps, message);
@@ -163,8 +162,12 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
       }
       const renewDue = Date.now() - slotsRenewedAt > (SLOT_LEASE_SECONDS * 1000) / 3;
       if (want > slotsHeld || renewDue) {
+        const had = slotsHeld;
         slotsHeld = await holdSlots(deps.db, slots.key, holder, Math.max(want, slotsHeld), limit);
         slotsRenewedAt = Date.now();
+        // Leases that lapsed (a long pause, the database away) went to other processes: no more
+        // connections stay open than the slots still held.
+        if (slotsHeld < had) await deps.mail.trim?.(slotsHeld);
       }
       return slotsHeld;
     };
@@ -218,14 +221,14 @@ export function startDispatcher(deps: DeliveryDeps, bell: Bell, options: Dispatc
             continue;
           }
           const limits = (await readSettings(deps.db)).provider_limits;
+          if (spec.slots && slotsHeld > 0) {
+            // Leases lapse unless renewed, also while every connection is busy or the lane waits.
+            await holdFor(slotsHeld, limits);
+          }
           const throttled = Math.max(pausedUntil, noSlotUntil) - Date.now();
           if (throttled > 0) {
             await sleep(Math.min(throttled, 1000));
             continue;
-          }
-          if (spec.slots && slotsHeld > 0) {
-            // Leases lapse unless renewed, also while every connection is busy.
-            await holdFor(slotsHeld, limits);
           }
           const capacity = spec.concurrency(limits) - inFlight.size;
           if (capacity <= 0) {

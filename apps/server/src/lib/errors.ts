@@ -110,6 +110,9 @@ const TABLE_THINGS: Record<string, string> = {
   pending_registrations: 'registration',
 };
 
+/** 22001 too long, 22003 out of range, 22007/22008 date and time, 22021 encoding, 22P02 syntax. */
+const VALUE_REFUSALS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02']);
+
 const thingOf = (table: string | undefined) => (table && TABLE_THINGS[table]) || 'record';
 
 /**
@@ -120,8 +123,10 @@ const thingOf = (table: string | undefined) => (table && TABLE_THINGS[table]) ||
  *   already exists");
  * - 23503 foreign_key_violation: 409, the row referred to went away meanwhile (or, on a delete,
  *   is still in use);
- * - 23502 not_null_violation, 23514 check_violation and class 22 (data exceptions: a number out
- *   of range, a text too long for its column, a malformed value): 400.
+ * - 23502 not_null_violation, 23514 check_violation and the data exceptions a request's values
+ *   cause (a text too long for its column, a number out of range, a malformed date, time or
+ *   number, bytes that are not UTF-8): 400. Other data exceptions (a division by zero) are the
+ *   server's own fault and stay 500.
  */
 export function databaseRefusal(error: unknown): AppError | null {
   const pg = pgFieldsOf(error);
@@ -150,7 +155,7 @@ export function databaseRefusal(error: unknown): AppError | null {
   if (code === '23502')
     return badRequest(pg.column ? `${pg.column} is required` : 'A required value is missing');
   if (code === '23514') return badRequest(`A value is not allowed for this ${thingOf(pg.table)}`);
-  if (code.startsWith('22'))
+  if (VALUE_REFUSALS.has(code))
     return badRequest('A value in the request cannot be stored: it is out of range, too long or malformed');
   return null;
 }

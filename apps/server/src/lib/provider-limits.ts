@@ -52,9 +52,9 @@ export async function reserveStarts(
   const rows = rowsOf<{ next_at: unknown; db_now: unknown }>(
     await db.execute(sql`
       with slot as (
-        insert into provider_buckets as b (key, next_at) values (${key}, now() + make_interval(secs => ${span}))
-        on conflict (key) do update set next_at = greatest(b.next_at, now()) + make_interval(secs => ${span})
-        where b.next_at < now() + make_interval(secs => ${maxWaitMs / 1000})
+        insert into provider_buckets as b (key, next_at) values (${key}, clock_timestamp() + make_interval(secs => ${span}))
+        on conflict (key) do update set next_at = greatest(b.next_at, clock_timestamp()) + make_interval(secs => ${span})
+        where b.next_at < clock_timestamp() + make_interval(secs => ${maxWaitMs / 1000})
         returning next_at
       ), usage as (
         insert into provider_usage as u (key, second, used)

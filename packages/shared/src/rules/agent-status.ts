@@ -82,7 +82,7 @@ export const STATUS_MESSAGES = {
   terminated:
     'Your agent account has been closed, so you cannot sign in. Contact your office if you have questions.',
   inactiveSendEmail:
-    'Your agent account is inactive, so e-mail from the portal is paused. Contact your office to become active again.',
+    'Your agent account is inactive, so e-mail and texts you send from the portal are paused. Contact your office to become active again.',
   inactiveRouting:
     'Your agent account is inactive, so who receives your leads and where they come from cannot be changed. Contact your office to become active again.',
 } as const;
@@ -92,7 +92,7 @@ export const STATUS_EFFECTS: Record<AgentStatus, string> = {
   onboarding: 'The agent finishes onboarding and receives no leads yet.',
   active: 'The agent receives leads and uses the whole portal.',
   inactive:
-    'The agent can still sign in, read and update their leads, but receives no new leads, cannot e-mail from the portal and cannot change who receives their leads.',
+    'The agent can still sign in, read and update their leads, but receives no new leads, cannot send e-mail or texts from the portal and cannot change who receives their leads.',
   suspended:
     'The agent is signed out at once and cannot sign in until a superuser makes them active again; they receive no leads.',
   terminated:
@@ -101,7 +101,7 @@ export const STATUS_EFFECTS: Record<AgentStatus, string> = {
 
 /** What an inactive agent reads across the portal. */
 export const INACTIVE_NOTICE =
-  'Your agent account is inactive. You can read and update your leads, but you receive no new leads, cannot e-mail from the portal and cannot change who receives your leads. Contact your office to become active again.';
+  'Your agent account is inactive. You can read and update your leads, but you receive no new leads, cannot send e-mail or texts from the portal and cannot change who receives your leads. Contact your office to become active again.';
 
 /** Why an agent with this status cannot sign in or keep a session, or null when they can. */
 export function signInRefusal(status: string | null | undefined): string | null {

@@ -19,7 +19,7 @@ import { recipientInvitationMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { addEmail, dispatchSafely } from '../../lib/outbox';
-import { hitRateLimit, throttleSending } from '../../lib/rate-limit';
+import { enforceRateLimits, hitRateLimit } from '../../lib/rate-limit';
 import { portalVisible } from '../agents/visibility';
 import { consumeLinkToken, issueLinkToken } from '../auth/one-time-tokens';
 
@@ -31,7 +31,12 @@ import { consumeLinkToken, issueLinkToken } from '../auth/one-time-tokens';
  */
 
 /** Invitations, per agent and per address (across agents), each per hour. */
-export const INVITATION_LIMITS = { perAgent: 20, perAddress: 3, windowSeconds: 3600 } as const;
+export const INVITATION_LIMITS = {
+  perAgent: 20,
+  perAgentPerDay: 40,
+  perAddress: 3,
+  windowSeconds: 3600,
+} as const;
 const CONFIRM_PATH = '/recipient/confirm/';
 
 export function isEmailConfirmed(
@@ -90,25 +95,31 @@ export async function writeInvitation(
   const { agent, recipient } = options;
   const address = recipient.email.trim().toLowerCase();
   if (!address) return null;
-  const keys = { account: agent.id, target: address };
-  const limits = {
-    perAccount: INVITATION_LIMITS.perAgent,
-    perTarget: INVITATION_LIMITS.perAddress,
-    windowSeconds: INVITATION_LIMITS.windowSeconds,
-  };
+  // Per agent an hour and a day, per address an hour (across agents): an invitation carries
+  // words the agent chose to an address nobody has confirmed yet.
+  const limits = [
+    {
+      key: `send:recipient-invitation:account:${agent.id}`,
+      limit: INVITATION_LIMITS.perAgent,
+      windowSeconds: INVITATION_LIMITS.windowSeconds,
+    },
+    {
+      key: `send:recipient-invitation:account-day:${agent.id}`,
+      limit: INVITATION_LIMITS.perAgentPerDay,
+      windowSeconds: 86_400,
+    },
+    {
+      key: `send:recipient-invitation:to:${address}`,
+      limit: INVITATION_LIMITS.perAddress,
+      windowSeconds: INVITATION_LIMITS.windowSeconds,
+    },
+  ];
   if (options.strict) {
-    await throttleSending(tx, 'recipient-invitation', keys, limits);
+    await enforceRateLimits(tx, limits);
   } else {
-    const results = await Promise.all([
-      hitRateLimit(
-        tx,
-        `send:recipient-invitation:account:${keys.account}`,
-        limits.perAccount,
-        limits.windowSeconds,
-      ),
-      hitRateLimit(tx, `send:recipient-invitation:to:${keys.target}`, limits.perTarget, limits.windowSeconds),
-    ]);
-    if (results.some((result) => !result.allowed)) return null;
+    for (const { key, limit, windowSeconds } of limits) {
+      if (!(await hitRateLimit(tx, key, limit, windowSeconds)).allowed) return null;
+    }
   }
   const token = await issueLinkToken(tx, {
     secret: deps.config.tokenSecret,

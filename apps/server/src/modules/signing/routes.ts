@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { logoSvg } from '../../emails/brand';
 import { AppError } from '../../lib/errors';
 import { loadSharp } from '../../lib/sharp';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, requireMaySendEmail, requireUser } from '../../plugins/auth';
 import { COMPANY } from './flow';
 import { openSigningSession, signingDocumentPdf, signWithToken, verifyPdf } from './public';
 import {
@@ -152,7 +152,7 @@ export async function signingRoutes(app: FastifyInstance) {
   r.post(
     '/digisigner/:requestId/send-to-broker',
     {
-      preHandler: requireUser,
+      preHandler: requireMaySendEmail,
       schema: {
         tags: ['signing'],
         summary: "E-mail the broker of record a fresh signing link (after the agent's signature)",

@@ -13,7 +13,7 @@ import {
   serviceAreaSummary,
   signingMessages,
 } from '@portal/shared';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { type AgentRow, agents, signatureRequests, signatureSigners, type UserRow } from '../../db/schema';
@@ -387,11 +387,14 @@ export async function downloadDocument(
 export async function sendBrokerReminders(deps: AppDeps, now = new Date()): Promise<number> {
   const { database } = deps;
   const cutoff = new Date(now.getTime() - BROKER_REMINDER_AFTER_MS);
+  // A suspended or terminated agent's broker is not chased (ADR 28).
   const due = await database.db
     .select({ id: signatureRequests.id })
     .from(signatureRequests)
+    .innerJoin(agents, eq(agents.id, signatureRequests.agentId))
     .where(
       and(
+        notInArray(agents.agentStatus, ['suspended', 'terminated']),
         eq(signatureRequests.kind, 'master'),
         eq(signatureRequests.status, 'pending'),
         lt(signatureRequests.lastBrokerEmailAt, cutoff),

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, requireMaySendEmail, requireUser } from '../../plugins/auth';
 import { reportTestFailure } from './report-failure';
 import { type Caller, getTestMessageStatus, sendTestEmail, sendTestSms } from './send-test';
 
@@ -30,7 +30,7 @@ export async function signupTestRoutes(app: FastifyInstance) {
   r.post(
     '/portal/agents/send-test-sms',
     {
-      preHandler: requireUser,
+      preHandler: requireMaySendEmail,
       schema: {
         tags: ['signup'],
         summary: 'Send the agent a test text message (delivery follows in the background)',
@@ -44,7 +44,7 @@ export async function signupTestRoutes(app: FastifyInstance) {
   r.post(
     '/portal/agents/send-test-email',
     {
-      preHandler: requireUser,
+      preHandler: requireMaySendEmail,
       schema: {
         tags: ['signup'],
         summary: "Send a test e-mail to the agent's own address",

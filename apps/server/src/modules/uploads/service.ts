@@ -357,9 +357,9 @@ const silentAt = sql.raw(
 );
 /** A claim on an owed deletion: another worker leaves it alone meanwhile (or takes it once this lapses). */
 const PURGE_CLAIM = sql.raw(`now() + interval '10 minutes'`);
-/** Storage failed: the next try after 5, 10, 20... minutes, at most 6 hours apart. */
+/** Storage failed: the next try after 5, 10, 20... minutes, at most 30 minutes apart. */
 const PURGE_BACKOFF = sql.raw(
-  `now() + make_interval(mins => least(360, 5 * power(2, least(uploads.purge_attempts, 10))::int))`,
+  `now() + make_interval(mins => least(30, 5 * power(2, least(uploads.purge_attempts, 10))::int))`,
 );
 
 /**

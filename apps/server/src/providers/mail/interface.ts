@@ -22,4 +22,6 @@ export interface MailProvider {
   send(message: MailMessage): Promise<{ providerMessageId: string }>;
   /** Closes what is open; a later send opens again. */
   close?(): Promise<void>;
+  /** Closes idle connections beyond `keep` (slots were lost); busy ones close on a later call. */
+  trim?(keep: number): Promise<void>;
 }

@@ -77,6 +77,15 @@ export class SmtpMailProvider implements MailProvider {
     }
   }
 
+  async trim(keep: number) {
+    while (this.connections.length > keep) {
+      const idle = this.connections.findIndex((c) => c.busy === 0);
+      if (idle < 0) return;
+      const [connection] = this.connections.splice(idle, 1);
+      (await connection!.transport.catch(() => null))?.close();
+    }
+  }
+
   /** Closes every connection; the next message opens a new one. */
   async close() {
     const connections = this.connections;

@@ -5,7 +5,7 @@ import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 describe("a recipient's confirmation page", () => {
-  it('confirms the address once on arrival, also under StrictMode, and says so', async () => {
+  it('confirms nothing on arrival (mail scanners open links), then once when the owner presses the button', async () => {
     const { callsTo } = mockFetch({
       'POST /api/refresh': anonymousRefresh,
       'POST /api/recipient/confirm-email': () =>
@@ -15,7 +15,13 @@ describe("a recipient's confirmation page", () => {
           agent_name: 'Dana Reyes',
         }),
     });
-    renderApp('/recipient/confirm/tok-1', { strict: true });
+    const { user } = renderApp('/recipient/confirm/tok-1', { strict: true });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail address' }),
+    ).toBeInTheDocument();
+    expect(callsTo('POST /api/recipient/confirm-email')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm my address' }));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'E-mail address confirmed' }),
@@ -33,7 +39,8 @@ describe("a recipient's confirmation page", () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/recipient/confirm-email': () => json(400, { detail: RECIPIENT_CONFIRM_FAILED }),
     });
-    renderApp('/recipient/confirm/old');
+    const { user } = renderApp('/recipient/confirm/old');
+    await user.click(await screen.findByRole('button', { name: 'Confirm my address' }));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Confirmation link not valid' }),

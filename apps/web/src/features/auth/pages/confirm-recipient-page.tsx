@@ -1,30 +1,21 @@
 import { RECIPIENT_CONFIRM_FAILED } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { PageLoading } from '@/components/page-loading';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { confirmRecipientQueryOptions } from '../api/confirm-recipient';
+import { useConfirmRecipient } from '../api/confirm-recipient';
 
 /**
- * /recipient/confirm/:token: the link of the invitation an agent's new recipient gets. Confirms
- * the address once on arrival and says how it went (SECURITY.md item 27).
+ * /recipient/confirm/:token: the link of the invitation an agent's new recipient gets. The
+ * address is confirmed when its owner presses the button, not when the page opens: mail
+ * scanners open links too (SECURITY.md item 27).
  */
 export function ConfirmRecipientPage() {
   const { token = '' } = useParams();
-  const confirmation = useQuery(confirmRecipientQueryOptions(token));
+  const confirmation = useConfirmRecipient();
   useDocumentTitle(confirmation.isError ? 'Confirmation link not valid' : 'Confirm your e-mail address');
-
-  if (confirmation.isPending) {
-    return (
-      <div className="grid gap-4">
-        <h1 className="sr-only">Confirm your e-mail address</h1>
-        <PageLoading label="Confirming your e-mail address…" />
-      </div>
-    );
-  }
 
   if (confirmation.isError) {
     return (
@@ -42,21 +33,46 @@ export function ConfirmRecipientPage() {
     );
   }
 
-  const { email, agent_name } = confirmation.data;
+  if (confirmation.isSuccess) {
+    const { email, agent_name } = confirmation.data;
+    return (
+      <Card className="mx-auto w-full max-w-md">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            E-mail address confirmed
+          </CardTitle>
+        </CardHeader>
+        <Alert variant="success">
+          <AlertDescription>
+            Your address {email} is confirmed
+            {agent_name ? `: ${agent_name} can now write to you from the agent portal` : ''}. There is nothing
+            more to do.
+          </AlertDescription>
+        </Alert>
+      </Card>
+    );
+  }
+
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          E-mail address confirmed
+          Confirm your e-mail address
         </CardTitle>
+        <CardDescription>
+          An agent added this address to receive their leads and e-mails from the agent portal. Confirm it if
+          that is what you want; if you do not know the agent, close this page and nothing happens.
+        </CardDescription>
       </CardHeader>
-      <Alert variant="success">
-        <AlertDescription>
-          Your address {email} is confirmed
-          {agent_name ? `: ${agent_name} can now write to you from the agent portal` : ''}. There is nothing
-          more to do.
-        </AlertDescription>
-      </Alert>
+      <CardContent>
+        <Button
+          className="w-full"
+          disabled={confirmation.isPending}
+          onClick={() => confirmation.mutate(token)}
+        >
+          {confirmation.isPending ? 'Confirming…' : 'Confirm my address'}
+        </Button>
+      </CardContent>
     </Card>
   );
 }
