@@ -230,6 +230,8 @@ const ROUTES: Route[] = [
     url: '/api/upload/{spareUpload}',
     expect: users({ agent: 200, team_member: 404, corporate: 404, group_manager: 404, superuser: 404 }),
   },
+  // The agent's own files with their names as uploaded.
+  { method: 'GET', url: '/api/portal/me/media', expect: agentsOnly(200) },
   {
     // The same (empty) list of headshots in the same order.
     method: 'PUT',

@@ -193,7 +193,14 @@ const KINDS: Kind[] = [
       expect(added.statusCode).toBe(201);
       return {
         issue: () =>
-          mailedLink('/api/auth/request-magic-link', { email }, email, 'Your sign-in link', '/login/magic/'),
+          mailedLink(
+            '/api/auth/request-magic-link',
+            { email },
+            email,
+            // A team member's sign-in e-mail names the agent whose leads it opens.
+            "Sign in to see Dana Reyes's leads",
+            '/login/magic/',
+          ),
         open: validateMagic,
       };
     },
