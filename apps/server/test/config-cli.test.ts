@@ -129,7 +129,10 @@ describe('admin CLI on the embedded database', () => {
       "select actor_email, details from audit_log where action = 'agent_status_change'",
     );
     expect(log.rows).toEqual([
-      { actor_email: 'cli', details: { from: 'active', to: 'suspended', reason: 'unpaid invoice' } },
+      {
+        actor_email: 'cli',
+        details: { from: 'active', to: 'suspended', reason: 'unpaid invoice', target_name: 'Alicia Alvarez' },
+      },
     ]);
     const keys = await database.executeSql(
       "select name, key_hash, revoked_at is not null as revoked from api_keys where name = 'Zillow feed'",

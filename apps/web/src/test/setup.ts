@@ -18,6 +18,8 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+// Sonner captures the pointer when a toast is pressed (its swipe to dismiss).
+Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
 // ProseMirror (the e-mail editor) measures the selection to scroll it into view; jsdom has no layout.
