@@ -68,6 +68,8 @@ describe('the superuser console', () => {
     await dialog.getByLabel('Reason').fill('Joined through the console journey');
     await dialog.getByRole('button', { name: 'Change status' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The change and its reason are in the record's history.
+    await admin.getByRole('tab', { name: 'History' }).click();
     await admin.getByText('Joined through the console journey').first().waitFor();
 
     // A lead no agent serves waits unassigned; the office routes it by hand.

@@ -113,7 +113,8 @@ describe('a lead, from the intake API to a closed sale', () => {
     await seeText(recipient, /a sign-in link is on its way/);
     const link = await linkFromMailbox(admin, {
       to: member.email,
-      subject: 'Your sign-in link',
+      // A team member's sign-in e-mail names the agent whose leads it opens.
+      subject: "Sign in to see Alicia Alvarez's leads",
       path: '/login/magic/',
     });
     await admin.context().close();

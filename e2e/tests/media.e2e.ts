@@ -60,8 +60,9 @@ describe('media uploads', () => {
     await page.getByLabel('Add headshots').setInputFiles(files.headshot);
     const progress = page.getByRole('progressbar', { name: 'Upload of my-headshot.png' });
     await progress.waitFor({ state: 'visible' });
-    await seeText(page, /^Uploaded$/);
-    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('100');
+    // Uploaded: said to screen readers, and the row gives way to the gallery (one list).
+    await seeText(page, /^my-headshot\.png uploaded\.$/);
+    await progress.waitFor({ state: 'detached' });
     await expectLoaded(page.getByRole('img', { name: 'Headshot 1 of 1' }));
     await expect.poll(() => stepStatus(page).textContent()).toBe('Completed');
     await expectAccessible(page);
@@ -74,7 +75,7 @@ describe('media uploads', () => {
     await seeHeading(page, 'Branding');
     await seeText(page, /A team logo is asked only of agents who work with a real-estate team/);
     await page.getByLabel('Add brokerage logos').setInputFiles(files.logo);
-    await seeText(page, /^Uploaded$/);
+    await seeText(page, /^summit-logo\.png uploaded\.$/);
     await expectLoaded(page.getByRole('img', { name: 'Brokerage logo 1 of 1' }));
     await expect.poll(() => stepStatus(page).textContent()).toBe('Completed');
 
@@ -82,8 +83,9 @@ describe('media uploads', () => {
     await page.goto('/onboarding/video/videos_upload');
     await seeHeading(page, 'Video upload');
     await page.getByLabel('Add FSBO videos').setInputFiles(files.video);
-    await seeText(page, /^Uploaded$/);
-    const video = page.getByLabel('FSBO video 1 of 1');
+    await seeText(page, /^fsbo-intro\.mp4 uploaded\.$/);
+    // Named by the file it was uploaded from.
+    const video = page.getByLabel('fsbo-intro.mp4 (FSBO video 1 of 1)', { exact: true });
     await video.waitFor({ state: 'visible' });
     expect(await video.evaluate((element) => element.tagName)).toBe('VIDEO');
     const src = await video.getAttribute('src');

@@ -159,7 +159,8 @@ describe('lead routing', () => {
     const admin = await browser.newPage();
     const link = await linkFromMailbox(admin, {
       to: one.email,
-      subject: 'Your sign-in link',
+      // A team member's sign-in e-mail names the agent whose leads it opens.
+      subject: "Sign in to see Alicia Alvarez's leads",
       path: '/login/magic/',
     });
     await admin.context().close();

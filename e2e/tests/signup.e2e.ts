@@ -219,7 +219,7 @@ describe('signup wizard', () => {
     // Countdown to the go-live day, then into onboarding.
     await page.waitForURL(/\/signup\/countdown$/);
     await seeHeading(page, 'Countdown to go-live');
-    await seeText(page, /\b(9|10) days? and \d+ hours? to go\./);
+    await seeText(page, /\b(9|10) days? and \d+ hours? until your ads go live\./);
     await shoot(page, '12-countdown');
     // On a phone the list of steps folds away; opened, it shows every step done but the last.
     await page.setViewportSize({ width: 390, height: 844 });
