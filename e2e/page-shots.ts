@@ -1,6 +1,6 @@
 /**
  * Screenshots of every page (e2e/support/pages.ts) at 1280 and 390 px, full length, for looking at
- * what a change did to the look (issue #18: before and after). Against a running portal with the
+ * what a change did to the look (before and after it). Against a running portal with the
  * demo data:
  *
  *   node --import tsx e2e/page-shots.ts http://localhost:3999 /tmp/shots
@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD } from './support/demo';
+import { CHROMIUM, CHROMIUM_FLAGS, DEMO_PASSWORD } from './support/demo';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from './support/pages';
 
 const WIDTHS = [1280, 390];
@@ -77,7 +77,7 @@ if (!baseUrl || !outDir) {
   console.error('usage: node --import tsx e2e/page-shots.ts <portal URL> <folder>');
   process.exit(1);
 }
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 try {
   await main(baseUrl.replace(/\/$/, ''), outDir, browser);
 } finally {

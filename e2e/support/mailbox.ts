@@ -1,85 +1,86 @@
-import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, DEMO_PASSWORD } from './browser';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { MailboxItem, PortalApi } from './portal-api';
 
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+/** Which messages: to whom, on which channel, with what in the subject. */
+export interface MessageFilter {
+  to: string;
+  channel?: 'SMS' | 'E-mail';
+  subject?: string;
 }
 
-/** Waits until the text is on the page (the way a person waits for it to appear). */
-export async function seeText(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
+const CHANNELS = { SMS: 'sms', 'E-mail': 'email' } as const;
 
-export async function seeHeading(page: Page, name: string | RegExp) {
-  await page.getByRole('heading', { level: 1, name }).waitFor({ state: 'visible' });
-}
+const matches = (filter: MessageFilter) => (message: MailboxItem) =>
+  message.to.toLowerCase() === filter.to.toLowerCase() &&
+  (!filter.channel || message.channel === CHANNELS[filter.channel]) &&
+  (!filter.subject || (message.subject ?? '').includes(filter.subject));
+
+const describe = (filter: MessageFilter) =>
+  `${filter.channel ?? 'message'} to ${filter.to}${filter.subject ? ` about "${filter.subject}"` : ''}`;
 
 /**
- * Reads a message the way a person on a local install does: signed in as the demo superuser,
- * in the dev mailbox, opening the newest message to `to` with `subject` and taking its link.
+ * The dev mailbox, read the way a person on a local install reads it: signed in as the demo
+ * superuser in a browser of their own, on /dev/mailbox. The page does not poll; the portal writes
+ * messages from its jobs, so each look first waits for the message on the API, then refreshes
+ * the list once and reads it there.
  */
-export async function linkFromMailbox(
-  admin: Page,
-  options: { to: string; subject: string; path: string },
-): Promise<string> {
-  if (!admin.url().endsWith('/dev/mailbox')) {
-    await signIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
-    await admin.waitForURL(/\/admin$/);
-    await admin.goto('/dev/mailbox');
-  }
-  await seeHeading(admin, 'Dev mailbox');
-  const item = admin
-    .getByRole('button')
-    .filter({ hasText: `To ${options.to}` })
-    .filter({ hasText: options.subject })
-    .first();
-  for (let attempt = 0; attempt < 30 && !(await item.isVisible()); attempt++) {
-    await admin.getByRole('button', { name: 'Refresh' }).click();
-    await admin.waitForTimeout(300);
-  }
-  await item.click();
-  const link = admin.getByRole('link').filter({ hasText: options.path }).first();
-  await link.waitFor({ state: 'visible' });
-  const href = await link.getAttribute('href');
-  if (!href) throw new Error(`no ${options.path} link in the message to ${options.to}`);
-  return href;
-}
+export class Mailbox {
+  #page: Page | null = null;
+  #fresh = false;
 
-/** Opens the dev mailbox as the demo superuser in `admin` (a page of its own browser context). */
-export async function openMailbox(admin: Page) {
-  if (!admin.url().endsWith('/dev/mailbox')) {
-    await signIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
-    await admin.waitForURL(/\/admin$/);
-    await admin.goto('/dev/mailbox');
-  }
-  await seeHeading(admin, 'Dev mailbox');
-}
+  constructor(
+    private readonly portal: PortalApi,
+    /** Opens a browser of its own with the demo superuser signed in. */
+    private readonly signInSuperuser: () => Promise<Page>,
+  ) {}
 
-/**
- * Waits until the dev mailbox lists at least `count` messages to `to` on `channel` (and with
- * `subject`, when given), refreshing as a person would; returns how many there are.
- */
-export async function expectInMailbox(
-  admin: Page,
-  options: { to: string; channel: 'SMS' | 'E-mail'; subject?: string; count?: number },
-): Promise<number> {
-  await openMailbox(admin);
-  let items = admin
-    .getByRole('button')
-    .filter({ hasText: `To ${options.to}` })
-    .filter({ hasText: options.channel });
-  if (options.subject) items = items.filter({ hasText: options.subject });
-  const wanted = options.count ?? 1;
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const found = await items.count();
-    if (found >= wanted) return found;
-    await admin.getByRole('button', { name: 'Refresh' }).click();
-    await admin.waitForTimeout(300);
+  /** The superuser's page on the dev mailbox (opened on first use). */
+  async page(): Promise<Page> {
+    if (!this.#page) {
+      const page = await this.signInSuperuser();
+      await page.goto('/dev/mailbox');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible();
+      this.#page = page;
+      this.#fresh = true;
+    }
+    return this.#page;
   }
-  throw new Error(
-    `expected ${wanted} ${options.channel} message(s) to ${options.to} in the dev mailbox, found ${await items.count()}`,
-  );
+
+  /** The list's entries for `filter`, once the portal has written at least `count` of them. */
+  async #entries(filter: MessageFilter, count: number): Promise<Locator> {
+    await expect
+      .poll(async () => (await this.portal.mailbox()).filter(matches(filter)).length, {
+        message: `${count} ${describe(filter)} in the dev mailbox`,
+      })
+      .toBeGreaterThanOrEqual(count);
+    const page = await this.page();
+    if (!this.#fresh) await page.getByRole('button', { name: 'Refresh' }).click();
+    this.#fresh = false;
+    let entries = page.getByRole('button').filter({ hasText: `To ${filter.to}` });
+    if (filter.channel) entries = entries.filter({ hasText: filter.channel });
+    if (filter.subject) entries = entries.filter({ hasText: filter.subject });
+    return entries;
+  }
+
+  /** The newest message for `filter` as the list shows it, waiting for it to arrive. */
+  async newest(filter: MessageFilter): Promise<Locator> {
+    const entry = (await this.#entries(filter, 1)).first();
+    await expect(entry).toBeVisible();
+    return entry;
+  }
+
+  /** The list shows exactly `count` messages for `filter`, waiting for them to arrive. */
+  async expectCount(filter: MessageFilter, count: number) {
+    await expect(await this.#entries(filter, count)).toHaveCount(count);
+  }
+
+  /** Opens the newest message for `filter` and takes its link whose text contains `path`. */
+  async link(filter: MessageFilter & { path: string }): Promise<string> {
+    await (await this.newest(filter)).click();
+    const link = (await this.page()).getByRole('link').filter({ hasText: filter.path }).first();
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute('href');
+    if (!href) throw new Error(`no ${filter.path} link in the ${describe(filter)}`);
+    return href;
+  }
 }

@@ -21,7 +21,7 @@ const ONBOARDING_AGENT = 'onboarding.agent@demo.agentportal.local';
 const ACTIVE_AGENT = 'active.agent@demo.agentportal.local';
 const CORPORATE = 'corporate@demo.agentportal.local';
 
-/** Every signed-in page, by who opens it (issue #18: every page at 1280 and 390 px). */
+/** Every signed-in page, by who opens it (every page is looked at at 1280 and 390 px). */
 export const SIGNED_IN_PAGES: { user: string; paths: string[] }[] = [
   {
     user: ONBOARDING_AGENT,

@@ -1,35 +1,37 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
-import { seeHeading, signIn } from '../support/mailbox';
+import { expect, expectLoaded, seeHeading, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
+import { DEMO_PASSWORD } from '../support/demo';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/pages';
 
-const browser = useBrowser();
-
-describe('public pages have no serious or critical axe violation', () => {
+test.describe('public pages have no serious or critical axe violation', () => {
   for (const width of [1280, 390]) {
-    it.each(PUBLIC_PAGES)(`%s at ${width}px`, async (path, heading) => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(path);
-      await seeHeading(page, heading);
-      await expectAccessible(page);
-      await page.context().close();
-    });
+    for (const [path, heading] of PUBLIC_PAGES) {
+      test(`${path} at ${width}px`, async ({ openBrowser }) => {
+        const page = await openBrowser({ viewport: { width, height: 900 } });
+        await page.goto(path);
+        await seeHeading(page, heading);
+        await expectAccessible(page);
+      });
+    }
   }
 });
 
-describe('signed-in pages have no serious or critical axe violation and fit the screen', () => {
+test.describe('signed-in pages have no serious or critical axe violation and fit the screen', () => {
   for (const width of [1280, 390]) {
     for (const { user, paths } of SIGNED_IN_PAGES) {
-      it(`${user}'s pages at ${width}px`, { timeout: 240_000 }, async () => {
-        const page = await browser.newPage({ viewport: { width, height: 900 } });
-        await signIn(page, user, DEMO_PASSWORD);
-        await page.waitForURL((url) => url.pathname !== '/login');
+      test(`${user}'s pages at ${width}px`, async ({ signInAs }) => {
+        test.setTimeout(240_000);
+        // They land anywhere but the sign-in page.
+        const page = await signInAs(
+          { email: user, password: DEMO_PASSWORD, lands: /^(?!.*\/login$)/ },
+          { viewport: { width, height: 900 } },
+        );
         const overflowing: string[] = [];
         for (const path of paths) {
           await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
-          // Settled: some pages poll (the mailbox, the message queue), so quiet may never come.
-          await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          // What the page loads is on it (some pages poll, so the network may never be quiet).
+          await expectLoaded(page);
           expect(new URL(page.url()).pathname, `${path} redirected`).toBe(path);
           await expectAccessible(page);
           const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -47,7 +49,6 @@ describe('signed-in pages have no serious or critical axe violation and fit the 
         }
         // Nothing wider than the screen: no sideways scrolling on a phone, nor in a desktop table.
         expect(overflowing).toEqual([]);
-        await page.context().close();
       });
     }
   }

@@ -1,85 +1,79 @@
-import { describe, expect, it } from 'vitest';
-import { openRegistrationLink, registrationLinkPath } from '../support/agent';
-import {
-  DEMO_ACCESS_CODE,
-  DEMO_PASSWORD,
-  expectAccessible,
-  uniqueEmail,
-  useBrowser,
-} from '../support/browser';
-import { linkFromMailbox, seeHeading, seeText, signIn } from '../support/mailbox';
+import type { Page } from '@playwright/test';
+import { expect, openRegistrationLink, seeHeading, seeText, signIn, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
+import { DEMO, DEMO_ACCESS_CODE } from '../support/demo';
+import { type PortalApi, uniqueEmail } from '../support/portal-api';
 
-const browser = useBrowser();
-
-async function register(email: string, password: string) {
-  const page = await browser.newPage();
+async function register(page: Page, portal: PortalApi, email: string, password: string) {
   await page.goto('/signup');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Access code', { exact: true }).fill(DEMO_ACCESS_CODE);
   await page.getByRole('button', { name: /continue/i }).click();
-  await page.waitForURL(/\/signup\/choose-password$/);
+  await expect(page).toHaveURL(/\/signup\/choose-password$/);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /create|continue|account/i }).click();
-  await openRegistrationLink(page, email);
-  return page;
+  await openRegistrationLink(page, portal, email);
 }
 
 /** Log out from wherever the person is: the wizard's header, or the dashboard's account menu. */
-async function logOut(page: import('playwright-core').Page) {
+async function logOut(page: Page) {
   const direct = page.getByRole('button', { name: 'Log out', exact: true });
   const menu = page.getByRole('button', { name: /account menu/i });
-  await direct.or(menu).first().waitFor({ state: 'visible' });
+  await expect(direct.or(menu).first()).toBeVisible();
   if (await direct.isVisible()) {
     await direct.click();
   } else {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
   }
-  await page.waitForURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/);
 }
 
-describe('accounts', () => {
-  it('registers with an access code, lands on /signup/mailingAddress, logs out and back in', async () => {
+test.describe('accounts', () => {
+  test('registers with an access code, lands on /signup/mailingAddress, logs out and back in', async ({
+    page,
+    portal,
+  }) => {
     const email = uniqueEmail('newcomer');
-    const page = await register(email, 'a-fresh-start-for-me');
+    await register(page, portal, email, 'a-fresh-start-for-me');
     await page.reload();
-    await page.waitForURL(/\/signup\/mailingAddress$/);
+    await expect(page).toHaveURL(/\/signup\/mailingAddress$/);
 
     await logOut(page);
     await page.goto('/signup/mailingAddress');
-    await page.waitForURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/);
 
     await signIn(page, email, 'a-fresh-start-for-me');
-    await page.waitForURL(/\/signup\/mailingAddress$/);
-    await page.context().close();
+    await expect(page).toHaveURL(/\/signup\/mailingAddress$/);
   });
 
-  it('refuses a wrong access code and keeps what was typed', async () => {
-    const page = await browser.newPage();
+  test('refuses a wrong access code and keeps what was typed', async ({ page }) => {
     await page.goto('/signup');
     await page.getByLabel('Email', { exact: true }).fill('keeps-typing@example.com');
     await page.getByLabel('Access code', { exact: true }).fill('NOT-A-CODE');
     await page.getByRole('button', { name: /continue/i }).click();
     await seeText(page, /access code is not valid/i);
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('keeps-typing@example.com');
-    expect(page.url()).toMatch(/\/signup$/);
-    await page.context().close();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('keeps-typing@example.com');
+    await expect(page).toHaveURL(/\/signup$/);
   });
 
-  it('says a wrong password plainly', async () => {
-    const page = await browser.newPage();
-    await signIn(page, 'onboarding.agent@demo.agentportal.local', 'not-my-password');
+  test('says a wrong password plainly', async ({ page }) => {
+    await signIn(page, DEMO.onboardingAgent.email, 'not-my-password');
     await seeText(page, 'Incorrect email or password.');
-    await page.context().close();
   });
 
-  it('resets a forgotten password through the dev mailbox', async () => {
+  test('resets a forgotten password through the dev mailbox', async ({
+    page,
+    openBrowser,
+    portal,
+    mailbox,
+  }) => {
     const email = uniqueEmail('forgetful');
-    const first = await register(email, 'the-first-password-1');
+    const first = await openBrowser();
+    await register(first, portal, email, 'the-first-password-1');
     await first.context().close();
 
-    const page = await browser.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     // The recovery page loads its own chunk: the login page (with its own Email field) stays
@@ -89,13 +83,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await seeText(page, /If an account exists for that address/);
 
-    const admin = await browser.newPage();
-    const link = await linkFromMailbox(admin, {
-      to: email,
-      subject: 'Reset your password',
-      path: '/recovery/',
-    });
-    await admin.context().close();
+    const link = await mailbox.link({ to: email, subject: 'Reset your password', path: '/recovery/' });
 
     await page.goto(link);
     await seeHeading(page, 'Choose a new password');
@@ -107,68 +95,54 @@ describe('accounts', () => {
     await signIn(page, email, 'the-first-password-1');
     await seeText(page, 'Incorrect email or password.');
     await signIn(page, email, 'the-second-password-2');
-    await page.waitForURL(/\/signup\/mailingAddress$/);
-    await page.context().close();
+    await expect(page).toHaveURL(/\/signup\/mailingAddress$/);
   });
 
-  it('creates a verified account from the link sent at registration, which works once', async () => {
+  test('creates a verified account from the link sent at registration, which works once', async ({
+    page,
+    openBrowser,
+    portal,
+  }) => {
     const email = uniqueEmail('verifier');
-    const page = await register(email, 'verify-me-please-1');
-    await page.context().close();
+    await register(page, portal, email, 'verify-me-please-1');
     // Opened again, in another browser: the account exists, the link is spent.
-    const again = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await again.goto(await registrationLinkPath(email));
+    const again = await openBrowser({ viewport: { width: 390, height: 844 } });
+    await again.goto(await portal.registrationLinkPath(email));
     await seeHeading(again, 'Your account was not created');
     await seeText(again, 'This link is invalid or has expired. Request a new one.');
     await expectAccessible(again);
-    await again.getByRole('link', { name: 'Start again with your access code' }).waitFor();
-    await again.context().close();
+    await expect(again.getByRole('link', { name: 'Start again with your access code' })).toBeVisible();
   });
 
-  it('signs in with a magic link', async () => {
-    const email = 'onboarding.agent@demo.agentportal.local';
-    const page = await browser.newPage();
+  test('signs in with a magic link', async ({ page, openBrowser, mailbox }) => {
+    const { email } = DEMO.onboardingAgent;
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await seeText(page, /a sign-in link is on its way/);
 
-    const admin = await browser.newPage();
-    const link = await linkFromMailbox(admin, {
-      to: email,
-      subject: 'Your sign-in link',
-      path: '/login/magic/',
-    });
-    await admin.context().close();
+    const link = await mailbox.link({ to: email, subject: 'Your sign-in link', path: '/login/magic/' });
 
-    const fresh = await browser.newPage();
+    const fresh = await openBrowser();
     await fresh.goto(link);
-    await fresh.waitForURL(/\/onboarding$/);
+    await expect(fresh).toHaveURL(/\/onboarding$/);
     await seeHeading(fresh, 'Onboarding');
     await fresh.reload();
-    await fresh.waitForURL(/\/onboarding$/);
-    await fresh.context().close();
-    await page.context().close();
+    await expect(fresh).toHaveURL(/\/onboarding$/);
   });
 
-  it('shows "Page Not Found" with the path for an unknown address', async () => {
-    const page = await browser.newPage();
+  test('shows "Page Not Found" with the path for an unknown address', async ({ page }) => {
     await page.goto('/that/path');
     await seeText(page, 'Page Not Found: /that/path');
-    await page.context().close();
   });
 
-  it('keeps signed-out visitors out of the dashboard', async () => {
-    const page = await browser.newPage();
+  test('keeps signed-out visitors out of the dashboard', async ({ page }) => {
     await page.goto('/leads');
-    await page.waitForURL(/\/login$/);
-    await page.context().close();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
-  it('signs the demo agents in where their stage belongs', async () => {
-    const page = await browser.newPage();
-    await signIn(page, 'new.agent@demo.agentportal.local', DEMO_PASSWORD);
-    await page.waitForURL(/\/signup\/mailingAddress$/);
-    await page.context().close();
+  test('signs the demo agents in where their stage belongs', async ({ page }) => {
+    await signIn(page, DEMO.newAgent.email, DEMO.newAgent.password);
+    await expect(page).toHaveURL(/\/signup\/mailingAddress$/);
   });
 });

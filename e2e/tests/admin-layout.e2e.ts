@@ -1,18 +1,16 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
-import { signIn } from '../support/mailbox';
-
-const browser = useBrowser();
+import type { Page } from '@playwright/test';
+import { expect, expectLoaded, seeHeading, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
+import { DEMO } from '../support/demo';
 
 /** The console's lists with names, e-mails and phone numbers in their tables. */
 const LISTS = ['/admin/agents', '/admin/leads', '/admin/corporate', '/admin/corporate?tab=groups'];
 
 async function settle(page: Page, path: string) {
   await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
-  await page.locator('tbody tr').first().waitFor({ state: 'visible' });
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expectLoaded(page);
 }
 
 /**
@@ -39,12 +37,12 @@ const brokenTexts = (page: Page) =>
     return broken;
   });
 
-describe('the console at 1280 px', () => {
-  it('shows its sections on one line, and tables that neither break e-mails or phones nor scroll in a box', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
-    await page.waitForURL(/\/admin$/);
+test.describe('the console at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
 
+  test('shows its sections on one line, and tables that neither break e-mails or phones nor scroll in a box', async ({
+    superuser: page,
+  }) => {
     const tops = await page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link')
@@ -64,33 +62,30 @@ describe('the console at 1280 px', () => {
       if (boxes > 0) problems.push(`${path}: a table scrolls in its own box`);
     }
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 });
 
-describe('an agent record', () => {
+test.describe('an agent record', () => {
   for (const width of [1280, 390]) {
-    it(`has a header and tabs, each addressable, at ${width} px`, { timeout: 120_000 }, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
-      await page.waitForURL(/\/admin$/);
+    test(`has a header and tabs, each addressable, at ${width} px`, async ({ signInAs }) => {
+      test.setTimeout(120_000);
+      const page = await signInAs(DEMO.superuser, { viewport: { width, height: 900 } });
       await page.goto('/admin/agents?q=alicia');
       await page.getByRole('link', { name: /Alicia Alvarez/ }).click();
-      await page.getByRole('heading', { level: 1, name: 'Alicia Alvarez' }).waitFor();
+      await seeHeading(page, 'Alicia Alvarez');
       await expectAccessible(page);
 
       await page.getByRole('tab', { name: 'Lead recipients' }).click();
-      await page.waitForURL(/tab=recipients/);
-      await page.getByRole('table', { name: 'Lead recipients' }).waitFor();
+      await expect(page).toHaveURL(/tab=recipients/);
+      await expect(page.getByRole('table', { name: 'Lead recipients' })).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('tab', { name: 'History' }).click();
-      await page.getByRole('table', { name: 'Audit history' }).waitFor();
+      await expect(page.getByRole('table', { name: 'Audit history' })).toBeVisible();
       await expectAccessible(page);
 
       // The page is no longer one long column.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(height).toBeLessThan(2_600);
-      await page.context().close();
     });
   }
 });

@@ -1,56 +1,55 @@
-import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
-import { seeHeading, signIn } from '../support/mailbox';
+import { expect, seeHeading, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
 
-const browser = useBrowser();
-/** The demo intake key the embedded seed publishes (apps/server/src/db/seed/demo.ts). */
-const DEMO_API_KEY = 'lpk_DemoFeed01_portal-demo-2026-intake-key-for-trying-out1';
-const MANAGER = 'active.agent@demo.agentportal.local';
-
-const api = (path: string) => `${baseUrl().replace('localhost', '127.0.0.1')}/api${path}`;
-
-describe('corporate users and group managers', () => {
-  it("the office signs in with its one-time link and reads one agent's leads in a group", async () => {
+test.describe('corporate users and group managers', () => {
+  test("the office signs in with its one-time link and reads one agent's leads in a group", async ({
+    page,
+    openBrowser,
+  }) => {
     // The banner's link points at the portal's public address; the browser opens the same path.
-    const link = new URL(inject('corporateLink'));
-    const page = await browser.newPage();
+    const link = new URL(process.env.PORTAL_CORPORATE_LINK!);
     await page.goto(link.pathname);
-    await page.waitForURL(/\/leads/);
+    await expect(page).toHaveURL(/\/leads/);
     await seeHeading(page, 'Summit Realty dashboard');
-    await page.getByRole('table', { name: /Your agents/ }).waitFor();
+    await expect(page.getByRole('table', { name: /Your agents/ })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: /Summit Realty West/ }).click();
     const list = page.getByRole('list', { name: 'Leads of Summit Realty West, newest first' });
-    await list.waitFor();
+    await expect(list).toBeVisible();
     await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Hannah Cole' });
-    await page.waitForURL(/agent=hannah-cole/);
+    await expect(page).toHaveURL(/agent=hannah-cole/);
+    const leads = list.getByRole('listitem');
+    // Her leads, and only hers.
     await expect
       .poll(async () => {
-        const owners = await list.getByRole('listitem').allTextContents();
+        const owners = await leads.allTextContents();
         return owners.length > 0 && owners.every((row) => row.includes('Hannah Cole'));
       })
       .toBe(true);
-    await list.getByRole('listitem').first().getByRole('button').click();
+    await leads.first().getByRole('button').click();
     const sheet = page.getByRole('dialog');
-    await sheet.getByText('Hannah Cole · Summit Realty West').waitFor();
-    expect(await sheet.getByRole('button', { name: /Archive|Close lead/ }).count()).toBe(0);
+    await expect(sheet.getByText('Hannah Cole · Summit Realty West')).toBeVisible();
+    await expect(sheet.getByRole('button', { name: /Archive|Close lead/ })).toHaveCount(0);
     await expectAccessible(page);
 
     // The link worked once: opening it again says so plainly.
-    const again = await browser.newPage();
+    const again = await openBrowser();
     await again.goto(link.pathname);
     await seeHeading(again, 'This sign-in link did not work');
     await expectAccessible(again);
   });
 
-  it("a group manager sees a member's lead posted through the intake API", async () => {
-    const stamp = Date.now().toString(36);
-    const posted = await fetch(api('/v1/leads'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' },
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("a group manager sees a member's lead posted through the intake API", async ({
+      portal,
+      groupManager: page,
+    }) => {
+      const stamp = Date.now().toString(36);
       // 85301 is Hannah Cole's ZIP code; she is in Summit Realty West, which Alicia manages.
-      body: JSON.stringify({
+      const posted = await portal.postLead({
         lead_type: 'inherited',
         first_name: 'Greta',
         last_name: `Member${stamp}`,
@@ -59,22 +58,19 @@ describe('corporate users and group managers', () => {
         state: 'AZ',
         zip: '85301',
         external_id: `e2e-group-${stamp}`,
-      }),
-    });
-    expect(posted.status).toBe(201);
+      });
+      expect(posted.status()).toBe(201);
 
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, MANAGER, DEMO_PASSWORD);
-    // An active agent lands on its leads.
-    await page.waitForURL(/\/leads$/);
-    await page.getByRole('link', { name: 'My groups' }).click();
-    await seeHeading(page, 'My groups');
-    const row = page
-      .getByRole('list', { name: "Members' leads, newest first" })
-      .getByRole('listitem')
-      .filter({ hasText: `Greta Member${stamp}` });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('Hannah Cole');
-    await expectAccessible(page);
+      // An active agent lands on its leads (the fixture waits for /leads).
+      await page.getByRole('link', { name: 'My groups' }).click();
+      await seeHeading(page, 'My groups');
+      const row = page
+        .getByRole('list', { name: "Members' leads, newest first" })
+        .getByRole('listitem')
+        .filter({ hasText: `Greta Member${stamp}` });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText('Hannah Cole');
+      await expectAccessible(page);
+    });
   });
 });

@@ -1,26 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
-import { linkFromMailbox, openMailbox, seeHeading, seeText, signIn } from '../support/mailbox';
+import { expect, seeHeading, seeText, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
+import { DEMO } from '../support/demo';
 
-const browser = useBrowser();
-const AGENT = 'active.agent@demo.agentportal.local';
-/** The demo intake key the embedded seed publishes (apps/server/src/db/seed/demo.ts). */
-const DEMO_API_KEY = 'lpk_DemoFeed01_portal-demo-2026-intake-key-for-trying-out1';
+/** An agent whose leads no other journey touches: the counts before and after are this journey's. */
+const AGENT = DEMO.ethanBrooks;
 
-const api = (path: string) => `${baseUrl().replace('localhost', '127.0.0.1')}/api${path}`;
-
-async function agentToken(): Promise<string> {
-  const response = await fetch(api('/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: AGENT, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-describe('a lead, from the intake API to a closed sale', () => {
-  it('appears on the agent’s /leads without a reload, reaches the team member, and closes with a commission', async () => {
+test.describe('a lead, from the intake API to a closed sale', () => {
+  test('appears on the agent’s /leads without a reload, reaches the team member, and closes with a commission', async ({
+    portal,
+    signInAs,
+    openBrowser,
+    mailbox,
+  }) => {
+    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     const member = {
       first_name: 'Lee',
@@ -30,23 +22,20 @@ describe('a lead, from the intake API to a closed sale', () => {
       send_sms: true,
       send_email: true,
     };
-    const token = await agentToken();
-    const added = await fetch(api('/portal/me/recipients'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(member),
+    const token = await portal.signIn(AGENT.email, AGENT.password);
+    await portal.rateLeads(token);
+    const added = await portal.request.post('/api/portal/me/recipients', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: member,
     });
-    expect(added.status).toBe(201);
+    expect(added.status()).toBe(201);
 
-    // The agent has the workspace open before the lead exists.
-    const page = await browser.newPage();
-    await signIn(page, AGENT, DEMO_PASSWORD);
-    // An active agent lands on its leads.
-    await page.waitForURL(/\/leads$/);
+    // The agent has the workspace open before the lead exists (an active agent lands on its leads).
+    const page = await signInAs(AGENT);
     await seeHeading(page, 'Leads');
     const stat = (label: string) =>
       page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    await expect.poll(() => stat('Closings').textContent()).toMatch(/^\d+$/);
+    await expect(stat('Closings')).toHaveText(/^\d+$/);
     const closingsBefore = Number(await stat('Closings').textContent());
     const commissionBefore = Number(
       (await stat('Gross commission earned').textContent())!.replace(/[^\d.]/g, ''),
@@ -54,72 +43,56 @@ describe('a lead, from the intake API to a closed sale', () => {
     await expectAccessible(page);
 
     const seller = `Rosa Vendor${stamp}`;
-    const posted = await fetch(api('/v1/leads'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        lead_type: 'fsbo',
-        first_name: 'Rosa',
-        last_name: `Vendor${stamp}`,
-        phone: '(602) 555-0177',
-        street: '2210 N 7th St',
-        city: 'Phoenix',
-        state: 'AZ',
-        zip: '85006',
-        external_id: `e2e-${stamp}`,
-      }),
+    const posted = await portal.postLead({
+      lead_type: 'fsbo',
+      first_name: 'Rosa',
+      last_name: `Vendor${stamp}`,
+      phone: '(602) 555-0177',
+      street: '2210 N 7th St',
+      city: AGENT.city,
+      state: 'AZ',
+      zip: AGENT.zip,
+      external_id: `e2e-${stamp}`,
     });
-    expect(posted.status).toBe(201);
+    expect(posted.status()).toBe(201);
     const lead = (await posted.json()) as { id: string; agent_id: string | null };
     expect(lead.agent_id).not.toBeNull();
 
-    // No reload: the list refreshes itself and says a lead arrived.
-    await page.getByText(seller).first().waitFor({ timeout: 30_000 });
+    // No reload: the list refreshes itself (every 15 s) and says a lead arrived.
+    await expect(page.getByText(seller).first()).toBeVisible({ timeout: 30_000 });
     await seeText(page, '1 new lead');
 
     // The team member's text message and e-mail, as the dev mailbox shows them.
-    const admin = await browser.newPage();
-    await openMailbox(admin);
-    const inbox = (to: string, text: string) =>
-      admin
-        .getByRole('button')
-        .filter({ hasText: `To ${to}` })
-        .filter({ hasText: text })
-        .first();
-    const sms = inbox(member.phone_number, 'Text message');
-    const email = inbox(member.email, `New seller lead: ${seller} (FSBO) in Phoenix`);
-    for (
-      let attempt = 0;
-      attempt < 30 && !((await sms.isVisible()) && (await email.isVisible()));
-      attempt++
-    ) {
-      await admin.getByRole('button', { name: 'Refresh' }).click();
-      await admin.waitForTimeout(300);
-    }
+    const sms = await mailbox.newest({ to: member.phone_number, channel: 'SMS' });
+    const email = await mailbox.newest({
+      to: member.email,
+      subject: `New seller lead: ${seller} (FSBO) in ${AGENT.city}`,
+    });
+    const admin = await mailbox.page();
     await sms.click();
-    await seeText(admin, `New FSBO lead: ${seller}, 2210 N 7th St, Phoenix AZ. Call (602) 555-0177.`);
+    await seeText(admin, `New FSBO lead: ${seller}, 2210 N 7th St, ${AGENT.city} AZ. Call (602) 555-0177.`);
     await email.click();
-    await admin
-      .getByRole('link')
-      .filter({ hasText: `/leads?lead=${lead.id}` })
-      .first()
-      .waitFor();
+    await expect(
+      admin
+        .getByRole('link')
+        .filter({ hasText: `/leads?lead=${lead.id}` })
+        .first(),
+    ).toBeVisible();
 
     // The team member signs in by e-mail link and works the lead routed to them: a note.
-    const recipient = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const recipient = await openBrowser({ viewport: { width: 390, height: 844 } });
     await recipient.goto('/login');
     await recipient.getByLabel('Email', { exact: true }).fill(member.email);
     await recipient.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await seeText(recipient, /a sign-in link is on its way/);
-    const link = await linkFromMailbox(admin, {
+    const link = await mailbox.link({
       to: member.email,
       // A team member's sign-in e-mail names the agent whose leads it opens.
-      subject: "Sign in to see Alicia Alvarez's leads",
+      subject: `Sign in to see ${AGENT.name}'s leads`,
       path: '/login/magic/',
     });
-    await admin.context().close();
     await recipient.goto(link);
-    await recipient.waitForURL(/\/leads$/);
+    await expect(recipient).toHaveURL(/\/leads$/);
     await recipient.getByRole('button').filter({ hasText: seller }).first().click();
     const memberSheet = recipient.getByRole('dialog').filter({ hasText: seller });
     await memberSheet.getByRole('textbox', { name: 'Notes' }).fill('Called her, meeting Tuesday at 10');
@@ -131,28 +104,27 @@ describe('a lead, from the intake API to a closed sale', () => {
     // The agent works the lead: open it, close it with the sale's figures.
     await page.getByRole('button').filter({ hasText: seller }).first().click();
     const sheet = page.getByRole('dialog').filter({ hasText: seller });
-    await sheet.waitFor();
-    await sheet.getByText('Routed').first().waitFor();
-    await sheet.getByText('Called her, meeting Tuesday at 10').first().waitFor();
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByText('Routed').first()).toBeVisible();
+    await expect(sheet.getByText('Called her, meeting Tuesday at 10').first()).toBeVisible();
     await sheet.getByRole('button', { name: 'Close lead' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close this lead' });
     await dialog.getByLabel('Sale price').fill('480000');
     await dialog.getByLabel('Gross commission').fill('14400');
     await dialog.getByRole('button', { name: 'Close lead' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => stat('Closings').textContent()).toBe(String(closingsBefore + 1));
+    await expect(dialog).toHaveCount(0);
+    await expect(stat('Closings')).toHaveText(String(closingsBefore + 1));
     await expect
       .poll(async () => Number((await stat('Gross commission earned').textContent())!.replace(/[^\d.]/g, '')))
       .toBe(commissionBefore + 14400);
-    await page.context().close();
-  }, 120_000);
+  });
 });
 
-describe('the leads page on its own', () => {
-  it('loads neither zod nor the phone-number metadata (issue #16: the leads page is a first load)', async () => {
-    const page = await browser.newPage();
-    await signIn(page, AGENT, DEMO_PASSWORD);
-    await page.waitForURL(/\/leads$/);
+test.describe('the leads page on its own', () => {
+  test('loads neither zod nor the phone-number metadata (the leads page is a first load)', async ({
+    agent: page,
+    portal,
+  }) => {
     // A fresh load of /leads, as a bookmark or a reload opens it: every script it runs.
     const scripts = new Set<string>();
     page.on('request', (request) => {
@@ -160,14 +132,14 @@ describe('the leads page on its own', () => {
     });
     await page.reload();
     await seeHeading(page, 'Leads');
-    await page.getByRole('heading', { name: 'Your leads' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Your leads' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     // The files themselves (immutable, public), read again rather than from the navigated page.
     const loaded = await Promise.all(
       [...scripts].map(async (url) => ({
         url,
-        // The server listens on 127.0.0.1; `localhost` may resolve to ::1 here.
-        body: await (await fetch(url.replace('//localhost', '//127.0.0.1'))).text(),
+        // The server listens on 127.0.0.1, where the portal's API context calls it.
+        body: await (await portal.request.get(new URL(url).pathname)).text(),
       })),
     );
     expect(loaded.length).toBeGreaterThan(5);
@@ -175,13 +147,11 @@ describe('the leads page on its own', () => {
       .filter(({ body }) => body.includes('$ZodType') || body.includes('country_calling_codes'))
       .map(({ url }) => new URL(url).pathname);
     expect(heavy).toEqual([]);
-    await page.context().close();
-  }, 60_000);
+  });
 
-  it('names its code in the page and asks for the leads beside /portal/me (issue #16: one wait, not a chain)', async () => {
-    const page = await browser.newPage();
-    await signIn(page, AGENT, DEMO_PASSWORD);
-    await page.waitForURL(/\/leads$/);
+  test('names its code in the page and asks for the leads beside /portal/me (one wait, not a chain)', async ({
+    agent: page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const held = () => {
@@ -210,15 +180,14 @@ describe('the leads page on its own', () => {
       scripts.release();
       // The leads and their numbers go out while /portal/me has not answered.
       for (const path of ['/api/portal/me/leads', '/api/portal/me/lead-stats'])
-        await expect.poll(() => requested.includes(path), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => requested.includes(path)).toBe(true);
       me.release();
-      await page.getByRole('heading', { name: 'Your leads' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Your leads' })).toBeVisible();
       // The user was asked for once: by the start-up restore, whose answer the app took.
       expect(requested.filter((path) => path === '/api/portal/me')).toHaveLength(1);
     } finally {
       scripts.release();
       me.release();
-      await page.context().close();
     }
-  }, 60_000);
+  });
 });

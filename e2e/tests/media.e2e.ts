@@ -1,20 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, useBrowser } from '../support/browser';
-import { seeHeading, seeText, signIn } from '../support/mailbox';
-
-const browser = useBrowser();
-const AGENT = 'onboarding.agent@demo.agentportal.local';
+import { expect, seeHeading, seeText, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
 
 /** Files as an agent would pick them from disk. */
 const files = { headshot: '', logo: '', video: '' };
 let dir = '';
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'portal-media-e2e-'));
   const image = (r: number, g: number, b: number, size: number) =>
     sharp({ create: { width: size, height: size, channels: 3, background: { r, g, b } } })
@@ -32,7 +28,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(() => {
+test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -40,31 +36,31 @@ afterAll(() => {
 const stepStatus = (page: Page) => page.locator('header [data-done]');
 
 /** An image has been fetched and decoded by the browser (the server really serves it). */
-async function expectLoaded(image: Locator) {
-  await image.waitFor({ state: 'visible' });
+async function expectImageLoaded(image: Locator) {
+  await expect(image).toBeVisible();
   await expect
     .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
     .toBeGreaterThan(0);
 }
 
-describe('media uploads', () => {
-  it('uploads a headshot, a logo and a video, sees the steps complete, then deletes the headshot', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, AGENT, DEMO_PASSWORD);
-    await page.waitForURL(/\/onboarding$/);
+test.describe('media uploads', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
 
+  test('uploads a headshot, a logo and a video, sees the steps complete, then deletes the headshot', async ({
+    onboardingAgent: page,
+  }) => {
     // Headshots: upload one, watch it go through, see it in the gallery.
     await page.goto('/onboarding/media/headshots');
     await seeHeading(page, 'Headshots');
-    await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await page.getByLabel('Add headshots').setInputFiles(files.headshot);
     const progress = page.getByRole('progressbar', { name: 'Upload of my-headshot.png' });
-    await progress.waitFor({ state: 'visible' });
+    await expect(progress).toBeVisible();
     // Uploaded: said to screen readers, and the row gives way to the gallery (one list).
     await seeText(page, /^my-headshot\.png uploaded\.$/);
-    await progress.waitFor({ state: 'detached' });
-    await expectLoaded(page.getByRole('img', { name: 'Headshot 1 of 1' }));
-    await expect.poll(() => stepStatus(page).textContent()).toBe('Completed');
+    await expect(progress).toHaveCount(0);
+    await expectImageLoaded(page.getByRole('img', { name: 'Headshot 1 of 1' }));
+    await expect(stepStatus(page)).toHaveText('Completed');
     await expectAccessible(page);
 
     // Branding: a brokerage logo is all an agent without a team needs.
@@ -76,8 +72,8 @@ describe('media uploads', () => {
     await seeText(page, /A team logo is asked only of agents who work with a real-estate team/);
     await page.getByLabel('Add brokerage logos').setInputFiles(files.logo);
     await seeText(page, /^summit-logo\.png uploaded\.$/);
-    await expectLoaded(page.getByRole('img', { name: 'Brokerage logo 1 of 1' }));
-    await expect.poll(() => stepStatus(page).textContent()).toBe('Completed');
+    await expectImageLoaded(page.getByRole('img', { name: 'Brokerage logo 1 of 1' }));
+    await expect(stepStatus(page)).toHaveText('Completed');
 
     // Videos: an FSBO video, played back from the server.
     await page.goto('/onboarding/video/videos_upload');
@@ -86,15 +82,15 @@ describe('media uploads', () => {
     await seeText(page, /^fsbo-intro\.mp4 uploaded\.$/);
     // Named by the file it was uploaded from.
     const video = page.getByLabel('fsbo-intro.mp4 (FSBO video 1 of 1)', { exact: true });
-    await video.waitFor({ state: 'visible' });
+    await expect(video).toBeVisible();
     expect(await video.evaluate((element) => element.tagName)).toBe('VIDEO');
+    await expect(video).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
     const src = await video.getAttribute('src');
-    expect(src).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
     const served = await page.request.get(src!, { headers: { Range: 'bytes=0-11' } });
     expect(served.status()).toBe(206);
     expect((await served.body()).subarray(4, 8).toString('latin1')).toBe('ftyp');
     // A stored step: uploading does not mark it, and the page says so.
-    await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
 
     // The overview: headshots and branding done by their files, additional photos by the agent.
     await page.goto('/onboarding');
@@ -102,41 +98,37 @@ describe('media uploads', () => {
     const media = page.locator('[data-slot="card"]').filter({
       has: page.getByRole('heading', { name: 'Media Upload' }),
     });
-    await expect.poll(() => media.locator('[data-status]').textContent()).toBe('Completed');
+    await expect(media.locator('[data-status]')).toHaveText('Completed');
     const stepIn = (title: string) =>
       media
         .getByRole('listitem')
         .filter({ has: page.getByRole('link', { name: title }) })
         .locator('[data-done]');
-    expect(await stepIn('Headshots').textContent()).toBe('Completed');
-    expect(await stepIn('Branding').textContent()).toBe('Completed');
-    expect(await stepIn('Additional photos').textContent()).toBe('Completed');
+    await expect(stepIn('Headshots')).toHaveText('Completed');
+    await expect(stepIn('Branding')).toHaveText('Completed');
+    await expect(stepIn('Additional photos')).toHaveText('Completed');
 
     // Deleting the only headshot takes the step back.
     await media.getByRole('link', { name: 'Headshots' }).click();
     await seeHeading(page, 'Headshots');
     await page.getByRole('button', { name: 'Delete Headshot 1 of 1' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this photo?' });
-    await dialog.getByText('This cannot be undone.').waitFor();
+    await expect(dialog.getByText('This cannot be undone.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await seeText(page, 'Photo deleted.');
     await seeText(page, 'You have not uploaded any headshots yet.');
-    await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
 
     // The server agrees after a reload.
     await page.reload();
     await seeHeading(page, 'Headshots');
     await seeText(page, 'You have not uploaded any headshots yet.');
-    await expect.poll(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await page.goto('/onboarding');
-    await expect.poll(() => media.locator('[data-status]').textContent()).toBe('In progress');
-    await page.context().close();
+    await expect(media.locator('[data-status]')).toHaveText('In progress');
   });
 
-  it('refuses a file that is not an image before sending it', async () => {
-    const page = await browser.newPage();
-    await signIn(page, AGENT, DEMO_PASSWORD);
-    await page.waitForURL(/\/onboarding$/);
+  test('refuses a file that is not an image before sending it', async ({ onboardingAgent: page }) => {
     await page.goto('/onboarding/media/headshots');
     await seeHeading(page, 'Headshots');
     const uploads: string[] = [];
@@ -150,6 +142,5 @@ describe('media uploads', () => {
     });
     await seeText(page, 'Not sent. Headshot: this type of file is not accepted. Use JPEG, PNG, WebP.');
     expect(uploads).toEqual([]);
-    await page.context().close();
   });
 });

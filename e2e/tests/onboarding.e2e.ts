@@ -1,30 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentReadyForOnboarding, type NewAgent } from '../support/agent';
-import { expectAccessible, useBrowser } from '../support/browser';
-import { seeHeading, seeText, signIn } from '../support/mailbox';
+import type { Page } from '@playwright/test';
+import { expect, seeHeading, seeText, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
+import type { NewAgent } from '../support/portal-api';
 
-const browser = useBrowser();
 const ZONE = 'America/Denver';
 /** Set ONBOARDING_SHOTS_DIR to keep screenshots of the journey at 1280 and 390 px. */
 const SHOTS = process.env.ONBOARDING_SHOTS_DIR;
 
+// The steps follow on from each other, with one agent.
+test.describe.configure({ mode: 'serial' });
+
 /** A new agent of this file's own: the demo agents' onboarding belongs to other journeys. */
 let agent: NewAgent;
-const pages: Page[] = [];
-beforeAll(async () => {
-  agent = await createAgentReadyForOnboarding('onboarding');
-});
-afterAll(async () => {
-  for (const page of pages) await page.context().close();
+test.beforeAll(async ({ portal }) => {
+  agent = await portal.createAgentReadyForOnboarding('onboarding');
 });
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.locator('[data-slot="loading-overlay"]').waitFor({ state: 'detached' });
+  await expect(page.locator('[data-slot="loading-overlay"]')).toHaveCount(0);
   const size = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -32,9 +29,6 @@ async function shoot(page: Page, name: string) {
   }
   if (size) await page.setViewportSize(size);
 }
-
-/** Waits, up to 10 s, for what the page shows to settle on the expected value. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /** YYYY-MM-DD, `days` from today in the agent's zone (the browser's). */
 function dayFromNow(days: number) {
@@ -58,20 +52,21 @@ const section = (page: Page, title: string) =>
   page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** A section's badge: Completed, In progress or Not started. */
-const sectionStatus = (page: Page, title: string) =>
-  section(page, title).locator('[data-status]').textContent();
+const sectionStatus = (page: Page, title: string) => section(page, title).locator('[data-status]');
 
 /** One step's badge in its section card on the overview. */
 const stepInOverview = (page: Page, sectionTitle: string, step: string) =>
   section(page, sectionTitle)
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: step, exact: true }) })
-    .locator('[data-done]')
-    .textContent();
+    .locator('[data-done]');
+
+const progressText = (page: Page) => page.getByText(/^\d+% of the steps done$/);
 
 /** "42% of the steps done" as 42. */
 async function progress(page: Page): Promise<number> {
-  const text = await page.getByText(/^\d+% of the steps done$/).textContent();
+  await expect(progressText(page)).toBeVisible();
+  const text = await progressText(page).textContent();
   return Number(text!.match(/^(\d+)%/)![1]);
 }
 
@@ -90,20 +85,22 @@ async function openStep(page: Page, sectionTitle: string, step: string) {
 
 const AGENT_PATCH = '**/api/portal/me/agent_profile';
 
-describe('onboarding', () => {
-  it('completes the Start Here and Licences steps and the script confirmation, and sees the sections turn completed', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-    pages.push(page);
-    await signIn(page, agent.email, agent.password);
-    await page.waitForURL(/\/onboarding$/);
+test.describe('onboarding', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+
+  test('completes the Start Here and Licences steps and the script confirmation, and sees the sections turn completed', async ({
+    signInAs,
+  }) => {
+    const page = await signInAs(agent);
     await seeHeading(page, 'Onboarding');
 
     // A new agent: nothing of Start Here done; of Licences only E&O, answered "no" during signup.
-    await eventually(() => sectionStatus(page, 'Start Here')).toBe('Not started');
-    expect(await stepInOverview(page, 'Licences', 'Licence details')).toBe('Not yet');
-    expect(await stepInOverview(page, 'Licences', 'E&O insurance')).toBe('Completed');
-    expect(await sectionStatus(page, 'Licences')).toBe('In progress');
+    await expect(sectionStatus(page, 'Start Here')).toHaveText('Not started');
+    await expect(stepInOverview(page, 'Licences', 'Licence details')).toHaveText('Not yet');
+    await expect(stepInOverview(page, 'Licences', 'E&O insurance')).toHaveText('Completed');
+    await expect(sectionStatus(page, 'Licences')).toHaveText('In progress');
     // 1 of 14: the sections' 12 steps and the two agreements (ADR 25).
+    await expect(progressText(page)).toHaveText('7% of the steps done');
     const atStart = await progress(page);
     expect(atStart).toBe(7);
     await shoot(page, '01-overview-new-agent');
@@ -112,7 +109,7 @@ describe('onboarding', () => {
     // Start Here: the introduction is a step the agent confirms.
     await openStep(page, 'Start Here', 'Introduction');
     await seeText(page, 'Welcome, Robin.');
-    await eventually(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await page.getByRole('button', { name: 'Mark done and continue to My team' }).click();
 
     // My team: "yes" needs the team's name, and says so.
@@ -121,13 +118,13 @@ describe('onboarding', () => {
     const saveTeam = page.getByRole('button', { name: 'Save and continue to Broker of record' });
     await saveTeam.click();
     await seeText(page, "Enter your team's name: it is required when you work with a team.");
-    expect(page.url()).toMatch(/\/onboarding\/start\/my_team$/);
+    await expect(page).toHaveURL(/\/onboarding\/start\/my_team$/);
     await page.getByLabel('Team name (required)').fill('Okafor Home Team');
     await saveTeam.click();
 
     // Broker of record: the broker, and someone else who receives the bills.
     await seeHeading(page, 'Broker of record');
-    await eventually(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await page.getByLabel('Brokerage', { exact: true }).fill('Desert Sun Realty');
     await page.getByLabel("Broker's name", { exact: true }).fill('Pat Morales');
     await page.getByLabel("Broker's phone", { exact: true }).fill('(602) 555-0170');
@@ -141,9 +138,9 @@ describe('onboarding', () => {
     await seeHeading(page, 'Headshots');
 
     await openOverview(page);
-    await eventually(() => sectionStatus(page, 'Start Here')).toBe('Completed');
+    await expect(sectionStatus(page, 'Start Here')).toHaveText('Completed');
     for (const step of ['Introduction', 'My team', 'Broker of record']) {
-      expect(await stepInOverview(page, 'Start Here', step)).toBe('Completed');
+      await expect(stepInOverview(page, 'Start Here', step)).toHaveText('Completed');
     }
     const afterStart = await progress(page);
     expect(afterStart).toBeGreaterThan(atStart);
@@ -172,14 +169,14 @@ describe('onboarding', () => {
     await seeHeading(page, 'MLS compliance');
 
     await openOverview(page);
-    await eventually(() => sectionStatus(page, 'Licences')).toBe('Completed');
-    expect(await stepInOverview(page, 'Licences', 'Licence details')).toBe('Completed');
+    await expect(sectionStatus(page, 'Licences')).toHaveText('Completed');
+    await expect(stepInOverview(page, 'Licences', 'Licence details')).toHaveText('Completed');
     const afterLicences = await progress(page);
     expect(afterLicences).toBeGreaterThan(afterStart);
 
     // The licence and its warning are kept.
     await openStep(page, 'Licences', 'Licence details');
-    expect(await page.getByLabel('Licence number of licence 1').inputValue()).toBe('SA712345000');
+    await expect(page.getByLabel('Licence number of licence 1')).toHaveValue('SA712345000');
     await seeText(page, /^This licence expires in 45 days/);
     await openOverview(page);
 
@@ -194,9 +191,9 @@ describe('onboarding', () => {
     const confirmation = page.getByRole('checkbox', {
       name: 'I have read the scripts and will record my videos from them',
     });
-    await eventually(() => confirmation.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(page.url()).toMatch(/\/onboarding\/video\/script_instructions$/);
-    expect(await stepStatus(page).textContent()).toBe('Not yet');
+    await expect(confirmation).toBeFocused();
+    await expect(page).toHaveURL(/\/onboarding\/video\/script_instructions$/);
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await shoot(page, '04-scripts-unconfirmed');
     await expectAccessible(page);
     await confirmation.check();
@@ -204,28 +201,27 @@ describe('onboarding', () => {
     await seeHeading(page, 'Video upload');
 
     await openOverview(page);
-    expect(await stepInOverview(page, 'Videos', 'Script instructions')).toBe('Completed');
-    expect(await sectionStatus(page, 'Videos')).toBe('In progress');
+    await expect(stepInOverview(page, 'Videos', 'Script instructions')).toHaveText('Completed');
+    await expect(sectionStatus(page, 'Videos')).toHaveText('In progress');
     expect(await progress(page)).toBeGreaterThan(afterLicences);
     await shoot(page, '05-overview-after');
 
     // What the overview shows is what the server kept.
     await page.reload();
     await seeHeading(page, 'Onboarding');
-    await eventually(() => sectionStatus(page, 'Start Here')).toBe('Completed');
-    expect(await sectionStatus(page, 'Licences')).toBe('Completed');
-    expect(await stepInOverview(page, 'Videos', 'Script instructions')).toBe('Completed');
+    await expect(sectionStatus(page, 'Start Here')).toHaveText('Completed');
+    await expect(sectionStatus(page, 'Licences')).toHaveText('Completed');
+    await expect(stepInOverview(page, 'Videos', 'Script instructions')).toHaveText('Completed');
   });
 
-  it('rolls a step back and says so when its save fails, then saves it on the next try', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-    pages.push(page);
-    await signIn(page, agent.email, agent.password);
-    await page.waitForURL(/\/onboarding$/);
+  test('rolls a step back and says so when its save fails, then saves it on the next try', async ({
+    signInAs,
+  }) => {
+    const page = await signInAs(agent);
     await seeHeading(page, 'Onboarding');
     const before = await progress(page);
     await openStep(page, 'Media Upload', 'Additional photos');
-    await eventually(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
 
     // The server fails the save; the answer is held back until the page has shown the step done.
     let answer!: () => void;
@@ -243,31 +239,28 @@ describe('onboarding', () => {
     });
     const markDone = page.getByRole('button', { name: 'Mark done and continue to Branding' });
     await markDone.click();
-    await eventually(() => stepStatus(page).textContent()).toBe('Completed');
+    await expect(stepStatus(page)).toHaveText('Completed');
     answer();
-    await eventually(() => stepStatus(page).textContent()).toBe('Not yet');
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await seeText(page, 'This step could not be saved');
     await seeText(page, /Internal server error \(request x\)/);
     await shoot(page, '06-save-failed');
     // The agent stays on the step, free to try again.
     await seeHeading(page, 'Additional photos');
-    expect(page.url()).toMatch(/\/onboarding\/media\/additional_photos$/);
+    await expect(page).toHaveURL(/\/onboarding\/media\/additional_photos$/);
 
     await page.unroute(AGENT_PATCH);
     await markDone.click();
     await seeHeading(page, 'Branding');
     await openOverview(page);
-    await eventually(() => stepInOverview(page, 'Media Upload', 'Additional photos')).toBe('Completed');
+    await expect(stepInOverview(page, 'Media Upload', 'Additional photos')).toHaveText('Completed');
     expect(await progress(page)).toBeGreaterThan(before);
   });
 
-  it('fits the overview and a step on a phone screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, timezoneId: ZONE });
-    pages.push(page);
-    await signIn(page, agent.email, agent.password);
-    await page.waitForURL(/\/onboarding$/);
+  test('fits the overview and a step on a phone screen', async ({ signInAs }) => {
+    const page = await signInAs(agent, { viewport: { width: 390, height: 844 } });
     await seeHeading(page, 'Onboarding');
-    await eventually(() => sectionStatus(page, 'Start Here')).toBe('Completed');
+    await expect(sectionStatus(page, 'Start Here')).toHaveText('Completed');
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await openStep(page, 'Licences', 'Licence details');

@@ -1,9 +1,6 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, useBrowser } from '../support/browser';
-import { seeHeading } from '../support/mailbox';
-
-const browser = useBrowser();
+import type { Page } from '@playwright/test';
+import { expect, seeHeading, test } from '../fixtures';
+import { DEMO } from '../support/demo';
 
 /** What the page reports as going wrong: console messages of the given kinds and uncaught errors. */
 function collectProblems(page: Page, kinds: string[]): string[] {
@@ -28,28 +25,28 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-const AGENT = 'active.agent@demo.agentportal.local';
+const AGENT = DEMO.activeAgent;
 
 /**
- * /login and /signup come prerendered (ADR 26): the form is on screen before any script has
+ * /login and /signup come prerendered (ADR 49): the form is on screen before any script has
  * arrived, cannot be sent until React has adopted it, and keeps what was typed meanwhile.
  */
-describe('prerendered public pages', () => {
-  it('shows the sign-in form before its scripts, keeps what was typed, then signs in', async () => {
-    const page = await browser.newPage();
+test.describe('prerendered public pages', () => {
+  test('shows the sign-in form before its scripts, keeps what was typed, then signs in', async ({ page }) => {
     const problems = collectProblems(page, ['error', 'warning']);
     const release = await holdScripts(page);
 
     await page.goto('/login', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Sign in' });
-    await form.waitFor({ state: 'visible' });
+    await expect(form).toBeVisible();
     const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    // Still held: nothing can enable the button before the scripts arrive.
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.title()).toBe('Sign in · Agent Referral Portal');
+    await expect(page).toHaveTitle('Sign in · Agent Referral Portal');
     // No start-up overlay over a page that is already there.
-    expect(await page.getByText('Checking authentication...').count()).toBe(0);
-    await page.getByLabel('Email', { exact: true }).fill(AGENT);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await expect(page.getByText('Checking authentication...')).toHaveCount(0);
+    await page.getByLabel('Email', { exact: true }).fill(AGENT.email);
+    await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
 
     release();
     await submit.click(); // waits until React has adopted the form and enabled it
@@ -57,32 +54,29 @@ describe('prerendered public pages', () => {
     expect(new URL(page.url()).pathname).toBe('/leads');
     // A page React could not adopt as it was rendered logs a hydration error.
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
-  it('adopts the prerendered access-code form and continues with what was typed before it worked', async () => {
-    const page = await browser.newPage();
+  test('adopts the prerendered access-code form and continues with what was typed before it worked', async ({
+    page,
+  }) => {
     const problems = collectProblems(page, ['error']);
     const release = await holdScripts(page);
     await page.goto('/signup', { waitUntil: 'commit' });
-    await page.getByRole('form', { name: 'Join with an access code' }).waitFor({ state: 'visible' });
+    await expect(page.getByRole('form', { name: 'Join with an access code' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Continue' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Email').fill('not-an-address');
     release();
     await submit.click();
     // The check ran on what was typed before the scripts arrived.
-    await page
-      .getByText(/valid e-?mail/i)
-      .first()
-      .waitFor({ state: 'visible' });
-    expect(await page.getByLabel('Email').inputValue()).toBe('not-an-address');
+    await expect(page.getByText(/valid e-?mail/i).first()).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('not-an-address');
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
-  it('adopts /login without a hydration error when the browser holds a recipient session', async () => {
-    const context = await browser.newContext();
+  test('adopts /login without a hydration error when the browser holds a recipient session', async ({
+    context,
+  }) => {
     await context.addInitScript(() => {
       window.localStorage.setItem(
         'recipient_session',
@@ -109,21 +103,18 @@ describe('prerendered public pages', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/login');
     // The recipient session is the browser's, not the prerendered page's: it leads on to /leads.
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await expect(page).not.toHaveURL(/\/login$/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('a signed-in agent opening /login is sent on to their leads', async () => {
-    const page = await browser.newPage();
+  test('a signed-in agent opening /login is sent on to their leads', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(AGENT);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Email', { exact: true }).fill(AGENT.email);
+    await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await seeHeading(page, /Leads/);
     await page.goto('/login');
-    await page.waitForURL('**/leads');
+    await expect(page).toHaveURL(/\/leads$/);
     await seeHeading(page, /Leads/);
-    await page.context().close();
   });
 });

@@ -1,19 +1,19 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrokerOfRecord, createAgentReadyForOnboarding, type NewAgent } from '../support/agent';
-import { expectAccessible, uniqueEmail, useBrowser } from '../support/browser';
-import { expectInMailbox, linkFromMailbox, seeHeading, seeText, signIn } from '../support/mailbox';
+import type { Locator, Page } from '@playwright/test';
+import { expect, seeHeading, seeText, signIn, test } from '../fixtures';
+import { expectAccessible } from '../support/accessibility';
+import { type BrokerOfRecord, type NewAgent, uniqueEmail } from '../support/portal-api';
 
-const browser = useBrowser();
+// The agreements follow on from each other, with one agent in one browser.
+test.describe.configure({ mode: 'serial' });
 /** Set SIGNING_SHOTS_DIR to keep screenshots of the journey at 1280 and 390 px (off in CI: they cost time). */
 const SHOTS = process.env.SIGNING_SHOTS_DIR;
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.locator('[data-slot="loading-overlay"]').waitFor({ state: 'detached' });
+  await expect(page.locator('[data-slot="loading-overlay"]')).toHaveCount(0);
   const size = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -41,17 +41,14 @@ const AGREEMENTS = {
 const panel = (page: Page, title: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
-/** The panel's badge: not_generated, waiting_for_you, waiting_for_broker or completed. */
-const panelState = (page: Page, title: string) =>
-  panel(page, title).locator('header [data-state]').first().getAttribute('data-state');
+/** The panel's badge says `state`: not_generated, waiting_for_you, waiting_for_broker or completed. */
+const expectPanelState = (page: Page, title: string, state: string) =>
+  expect(panel(page, title).locator('header [data-state]').first()).toHaveAttribute('data-state', state);
 
 /** The onboarding step's own badge next to the page title: Completed or Not yet. */
-const stepStatus = (page: Page) => page.locator('header [data-done]').first().textContent();
+const stepStatus = (page: Page) => page.locator('header [data-done]').first();
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** Waits, up to 10 s, for what the page shows to settle on the expected value. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /** A short signature in three strokes, drawn with the mouse across the pad. */
 async function drawSignature(page: Page, pad: Locator) {
@@ -97,44 +94,45 @@ let agentPage: Page;
 /** The agent's own link to the master agreement, spent once they sign. */
 let agentMasterLink = '';
 
-beforeAll(async () => {
-  agent = await createAgentReadyForOnboarding('signing', { broker: BROKER });
-  agentPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+test.beforeAll(async ({ browser, portal }) => {
+  agent = await portal.createAgentReadyForOnboarding('signing', { broker: BROKER });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  agentPage = await context.newPage();
   await signIn(agentPage, agent.email, agent.password);
-  await agentPage.waitForURL(/\/onboarding$/);
+  await expect(agentPage).toHaveURL(agent.lands);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await agentPage?.context().close();
 });
 
-describe('e-signature', () => {
-  it('the agent prepares the service agreement, signs it by typing, and finds it completed', async () => {
+test.describe('e-signature', () => {
+  test('the agent prepares the service agreement, signs it by typing, and finds it completed', async () => {
     const page = agentPage;
     const { title } = AGREEMENTS.service;
     await page.goto(AGREEMENTS.service.page);
     await seeHeading(page, 'Service agreement');
-    await eventually(() => panelState(page, title)).toBe('not_generated');
-    expect(await stepStatus(page)).toBe('Not yet');
+    await expectPanelState(page, title, 'not_generated');
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await seeText(page, AGENT_NAME);
     await expectAccessible(page);
     await shoot(page, '01-service-not-prepared');
 
     await page.getByLabel('Service areas').fill(SERVICE_AREAS);
     await page.getByRole('button', { name: 'Prepare the agreement' }).click();
-    await eventually(() => panelState(page, title)).toBe('waiting_for_you');
+    await expectPanelState(page, title, 'waiting_for_you');
     const signNow = page.getByRole('button', { name: 'Sign now' });
-    await eventually(() => signNow.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(signNow).toBeFocused();
     await expectAccessible(page);
     await shoot(page, '02-service-waiting-for-you');
 
     await signNow.click();
-    await page.waitForURL(/\/sign\/[^/]+$/);
+    await expect(page).toHaveURL(/\/sign\/[^/]+$/);
     await seeHeading(page, title);
     await seeText(page, 'You sign as the Advertiser');
     // The agreement as prepared: the agent's name and the service areas typed before preparing.
     const text = page.getByRole('article', { name: `${title}, full text` });
-    await text.getByText(AGENT_NAME).first().waitFor();
-    await text.getByText(SERVICE_AREAS).first().waitFor();
+    await expect(text.getByText(AGENT_NAME).first()).toBeVisible();
+    await expect(text.getByText(SERVICE_AREAS).first()).toBeVisible();
     // The PDF the signer may open is the agreement's original.
     const pdfHref = await page.getByRole('link', { name: /Open the PDF/ }).getAttribute('href');
     const pdf = await page.request.get(pdfHref!);
@@ -143,11 +141,11 @@ describe('e-signature', () => {
 
     // Signing without consent is refused on the page, saying why.
     await page.getByLabel('Type your full name').fill(AGENT_NAME);
-    await expect.poll(() => page.getByTestId('typed-preview').textContent()).toBe(AGENT_NAME);
+    await expect(page.getByTestId('typed-preview')).toHaveText(AGENT_NAME);
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
     await seeText(page, 'Tick the box to agree to sign electronically');
     const consent = page.getByRole('checkbox', { name: /^I agree to sign this document electronically/ });
-    await eventually(() => consent.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(consent).toBeFocused();
     await expectAccessible(page);
     await shoot(page, '03-sign-typed');
     await consentAndSign(page, title);
@@ -156,47 +154,45 @@ describe('e-signature', () => {
     await shoot(page, '04-sign-done-service');
 
     await page.getByRole('link', { name: 'Back to your agreement' }).click();
-    await page.waitForURL(new RegExp(`${AGREEMENTS.service.page}$`));
-    await eventually(() => panelState(page, title)).toBe('completed');
-    await panel(page, title).getByText('Document Completed').waitFor();
-    await panel(page, title).getByRole('button', { name: 'Download PDF' }).waitFor();
+    await expect(page).toHaveURL(new RegExp(`${AGREEMENTS.service.page}$`));
+    await expectPanelState(page, title, 'completed');
+    await expect(panel(page, title).getByText('Document Completed')).toBeVisible();
+    await expect(panel(page, title).getByRole('button', { name: 'Download PDF' })).toBeVisible();
     // The server completed the onboarding step with the signature.
-    await eventually(() => stepStatus(page)).toBe('Completed');
+    await expect(stepStatus(page)).toHaveText('Completed');
     await expectAccessible(page);
     await shoot(page, '05-service-completed');
   });
 
-  it('the agent prepares the master agreement, signs it by drawing, and is told it goes to the broker', async () => {
+  test('the agent prepares the master agreement, signs it by drawing, and is told it goes to the broker', async () => {
     const page = agentPage;
     const { title } = AGREEMENTS.master;
     await page.goto(AGREEMENTS.master.page);
     await seeHeading(page, 'Master referral agreement');
-    await eventually(() => panelState(page, title)).toBe('not_generated');
+    await expectPanelState(page, title, 'not_generated');
     // What will be printed: the broker of record saved on the agent.
-    await panel(page, title).getByText(BROKER.email).waitFor();
+    await expect(panel(page, title).getByText(BROKER.email)).toBeVisible();
     await expectAccessible(page);
     await shoot(page, '06-master-not-prepared');
 
     await page.getByRole('button', { name: 'Prepare the agreement' }).click();
-    await eventually(() => panelState(page, title)).toBe('waiting_for_you');
+    await expectPanelState(page, title, 'waiting_for_you');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign now' }).click();
-    await page.waitForURL(/\/sign\/[^/]+$/);
+    await expect(page).toHaveURL(/\/sign\/[^/]+$/);
     agentMasterLink = page.url();
     await seeHeading(page, title);
     await seeText(page, 'You sign as the Agent');
     const order = page.getByRole('list', { name: 'Who signs, in this order' });
-    await order
-      .getByRole('listitem')
-      .filter({ hasText: BROKER.name })
-      .getByText('Signs after the Agent')
-      .waitFor();
+    await expect(
+      order.getByRole('listitem').filter({ hasText: BROKER.name }).getByText('Signs after the Agent'),
+    ).toBeVisible();
 
     await page.getByRole('tab', { name: 'Draw' }).click();
     const pad = page.getByRole('img', { name: 'Signature drawing area' });
     await drawSignature(page, pad);
     await seeText(page, /^Signature drawn\./);
-    expect(await page.getByRole('button', { name: 'Clear' }).isEnabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Clear' })).toBeEnabled();
     await expectAccessible(page);
     await shoot(page, '07-sign-drawn');
     const sent = page.waitForRequest(
@@ -212,70 +208,65 @@ describe('e-signature', () => {
     await shoot(page, '08-sign-done-agent-master');
 
     await page.getByRole('link', { name: 'Back to your agreement' }).click();
-    await page.waitForURL(new RegExp(`${AGREEMENTS.master.page}$`));
-    await eventually(() => panelState(page, title)).toBe('waiting_for_broker');
+    await expect(page).toHaveURL(new RegExp(`${AGREEMENTS.master.page}$`));
+    await expectPanelState(page, title, 'waiting_for_broker');
     // SPEC.md section 8: the agent is told the document goes to the broker.
-    await toast(
-      page,
-      "Your signature has been completed, We'll send the document to your broker for their signature",
-    ).waitFor();
-    await panel(page, title)
-      .getByText(/^We e-mailed your broker the signing link on /)
-      .waitFor();
-    expect(await stepStatus(page)).toBe('Not yet');
+    await expect(
+      toast(
+        page,
+        "Your signature has been completed, We'll send the document to your broker for their signature",
+      ),
+    ).toBeVisible();
+    await expect(panel(page, title).getByText(/^We e-mailed your broker the signing link on /)).toBeVisible();
+    await expect(stepStatus(page)).toHaveText('Not yet');
     await expectAccessible(page);
     await shoot(page, '09-master-waiting-for-broker');
   });
 
-  it('the broker signs from the e-mailed link without an account', async () => {
+  test('the broker signs from the e-mailed link without an account', async ({ openBrowser, mailbox }) => {
     const { title } = AGREEMENTS.master;
-    const admin = await browser.newPage();
-    const broker = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    try {
-      const link = await linkFromMailbox(admin, {
-        to: BROKER.email,
-        subject: `Request for ${BROKER.name} - Realty`,
-        path: '/sign/',
-      });
-      expect(link).not.toBe(agentMasterLink);
-      await broker.goto(link);
-      await seeHeading(broker, title);
-      await seeText(broker, 'You sign as the Broker');
-      const order = broker.getByRole('list', { name: 'Who signs, in this order' });
-      await order
+    const broker = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const link = await mailbox.link({
+      to: BROKER.email,
+      subject: `Request for ${BROKER.name} - Realty`,
+      path: '/sign/',
+    });
+    expect(link).not.toBe(agentMasterLink);
+    await broker.goto(link);
+    await seeHeading(broker, title);
+    await seeText(broker, 'You sign as the Broker');
+    const order = broker.getByRole('list', { name: 'Who signs, in this order' });
+    await expect(
+      order
         .getByRole('listitem')
         .filter({ hasText: AGENT_NAME })
-        .getByText(/^Signed /)
-        .waitFor();
-      await broker.getByLabel('Type your full name').fill(BROKER.name);
-      await expectAccessible(broker);
-      await shoot(broker, '10-broker-sign');
-      await consentAndSign(broker, title);
-      await seeText(broker, 'Everyone has signed: the agreement is complete.');
-      await seeText(broker, 'Every signer receives the signed copy, with its audit page, by e-mail.');
-      // Not signed in to the portal: no way back to an agreement page.
-      expect(await broker.getByRole('link', { name: 'Back to your agreement' }).count()).toBe(0);
-      await expectAccessible(broker);
-      await shoot(broker, '11-broker-done');
-      // As the done screen says: both signers are sent the signed copy.
-      for (const to of [BROKER.email, agent.email]) {
-        await expectInMailbox(admin, { to, channel: 'E-mail', subject: `Completed: ${title}` });
-      }
-    } finally {
-      await broker.context().close();
-      await admin.context().close();
+        .getByText(/^Signed /),
+    ).toBeVisible();
+    await broker.getByLabel('Type your full name').fill(BROKER.name);
+    await expectAccessible(broker);
+    await shoot(broker, '10-broker-sign');
+    await consentAndSign(broker, title);
+    await seeText(broker, 'Everyone has signed: the agreement is complete.');
+    await seeText(broker, 'Every signer receives the signed copy, with its audit page, by e-mail.');
+    // Not signed in to the portal: no way back to an agreement page.
+    await expect(broker.getByRole('link', { name: 'Back to your agreement' })).toHaveCount(0);
+    await expectAccessible(broker);
+    await shoot(broker, '11-broker-done');
+    // As the done screen says: both signers are sent the signed copy.
+    for (const to of [BROKER.email, agent.email]) {
+      await mailbox.newest({ to, channel: 'E-mail', subject: `Completed: ${title}` });
     }
   });
 
-  it('the agent sees the master agreement completed, downloads the PDF and verifies it', async () => {
+  test('the agent sees the master agreement completed, downloads the PDF and verifies it', async () => {
     const page = agentPage;
     const { title } = AGREEMENTS.master;
     // Back to the portal's tab: the page asks again when the window regains focus.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await eventually(() => panelState(page, title)).toBe('completed');
-    await toast(page, 'Document Completed').waitFor();
-    await panel(page, title).getByText('Document Completed').waitFor();
-    await eventually(() => stepStatus(page)).toBe('Completed');
+    await expectPanelState(page, title, 'completed');
+    await expect(toast(page, 'Document Completed')).toBeVisible();
+    await expect(panel(page, title).getByText('Document Completed')).toBeVisible();
+    await expect(stepStatus(page)).toHaveText('Completed');
     await expectAccessible(page);
     await shoot(page, '12-master-completed');
 
@@ -296,7 +287,7 @@ describe('e-signature', () => {
       mimeType: 'application/pdf',
       buffer: readFileSync(downloaded),
     });
-    await page.getByText('Signed agreement').waitFor();
+    await expect(page.getByText('Signed agreement')).toBeVisible();
     await seeText(page, `This is a completed ${title} issued by this portal`);
     await seeText(page, `${AGENT_NAME} (Agent) and ${BROKER.name} (Broker)`);
     await expectAccessible(page);
@@ -313,6 +304,6 @@ describe('e-signature', () => {
     await expectAccessible(page);
     await shoot(page, '14-link-used');
     await page.getByRole('link', { name: 'Back to the portal' }).click();
-    await page.waitForURL(/\/onboarding$/);
+    await expect(page).toHaveURL(/\/onboarding$/);
   });
 });
