@@ -2,19 +2,10 @@
 // the dialog with everything typed; success closes it and the list shows the new code.
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { useCreateAccessCode } from '../api/access-codes';
-import { AccessCodeForm, blankAccessCode } from './access-code-form';
+import { AccessCodeFields, blankAccessCode, useAccessCodeForm } from './access-code-form';
 
 export function AccessCodeCreateDialog() {
   const [open, setOpen] = useState(false);
@@ -23,49 +14,36 @@ export function AccessCodeCreateDialog() {
     onFieldError: setServerError,
     onSuccess: () => setOpen(false),
   });
+  const form = useAccessCodeForm('create');
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (create.isPending) return;
+        if (next) {
+          form.reset(blankAccessCode);
+          setServerError(null);
+        }
         setOpen(next);
-        if (next) setServerError(null);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           New access code
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>New access code</DialogTitle>
-          <DialogDescription>Agents enter it on the first step of signing up.</DialogDescription>
-        </DialogHeader>
-        <AccessCodeForm
-          mode="create"
-          label="New access code"
-          defaultValues={blankAccessCode}
-          serverError={serverError}
-          onSubmit={(input) => {
-            setServerError(null);
-            create.mutate(input);
-          }}
-          actions={
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={create.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" pending={create.isPending}>
-                Create code
-              </Button>
-            </DialogFooter>
-          }
-        />
-      </DialogContent>
-    </Dialog>
+      }
+      scroll
+      title="New access code"
+      description="Agents enter it on the first step of signing up."
+      label="New access code"
+      submitLabel="Create code"
+      pending={create.isPending}
+      error={serverError}
+      onSubmit={form.handleSubmit((input) => {
+        setServerError(null);
+        create.mutate(input);
+      })}
+    >
+      <AccessCodeFields mode="create" form={form} />
+    </FormDialog>
   );
 }

@@ -2,75 +2,57 @@
 import type { AdminAccessCode } from '@portal/shared';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { useUpdateAccessCode } from '../api/access-codes';
-import { AccessCodeForm, accessCodeValues } from './access-code-form';
+import { AccessCodeFields, accessCodeValues, changedOnly, useAccessCodeForm } from './access-code-form';
 
 export function AccessCodeEditDialog({ code }: { code: AdminAccessCode }) {
   const [open, setOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const update = useUpdateAccessCode({ onFieldError: setServerError });
+  const form = useAccessCodeForm('edit');
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (update.isPending) return;
+        if (next) {
+          form.reset(accessCodeValues(code));
+          setServerError(null);
+        }
         setOpen(next);
-        if (next) setServerError(null);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm">
           <Pencil aria-hidden="true" />
           Edit <span className="sr-only">{code.code}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>
-            Edit <span className="font-mono">{code.code}</span>
-          </DialogTitle>
-          <DialogDescription>Changes apply to sign-ups from now on.</DialogDescription>
-        </DialogHeader>
-        <AccessCodeForm
-          mode="edit"
-          label={`Edit ${code.code}`}
-          defaultValues={accessCodeValues(code)}
-          serverError={serverError}
-          onSubmit={(patch) => {
-            setServerError(null);
-            if (Object.keys(patch).length === 0) {
-              toast.info('Nothing was changed.');
-              setOpen(false);
-              return;
-            }
-            update.mutate({ code: code.code, patch }, { onSuccess: () => setOpen(false) });
-          }}
-          actions={
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={update.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" pending={update.isPending}>
-                Save changes
-              </Button>
-            </DialogFooter>
-          }
-        />
-      </DialogContent>
-    </Dialog>
+      }
+      scroll
+      title={
+        <>
+          Edit <span className="font-mono">{code.code}</span>
+        </>
+      }
+      description="Changes apply to sign-ups from now on."
+      label={`Edit ${code.code}`}
+      submitLabel="Save changes"
+      pending={update.isPending}
+      error={serverError}
+      onSubmit={form.handleSubmit((output) => {
+        setServerError(null);
+        // Only the fields the person changed: an edit never rewrites what it did not touch.
+        const patch = changedOnly(output, form.formState.dirtyFields);
+        if (Object.keys(patch).length === 0) {
+          toast.info('Nothing was changed.');
+          setOpen(false);
+          return;
+        }
+        update.mutate({ code: code.code, patch }, { onSuccess: () => setOpen(false) });
+      })}
+    >
+      <AccessCodeFields mode="edit" form={form} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 // The fields of an access code, for creating one and for editing one (the code itself is fixed
-// once created). What is typed is checked with the shared schemas before anything is sent, and a
-// refusal from the server is shown above the buttons without clearing the form.
+// once created). What is typed is checked with the shared schemas before anything is sent.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminAccessCode,
@@ -9,9 +8,14 @@ import {
   type AdminAccessCodePatch,
   AdminAccessCodePatchSchema,
 } from '@portal/shared';
-import type * as React from 'react';
-import { Controller, type FieldNamesMarkedBoolean, type Resolver, useForm } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import {
+  Controller,
+  type FieldNamesMarkedBoolean,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -96,7 +100,10 @@ const patchResolver: Resolver<AccessCodeValues, unknown, AdminAccessCodePatch> =
   ) as ReturnType<Resolver<AccessCodeValues, unknown, AdminAccessCodePatch>>;
 
 /** Only the fields the person changed, so an edit never rewrites what it did not touch. */
-function changedOnly(patch: AdminAccessCodePatch, dirty: Partial<FieldNamesMarkedBoolean<AccessCodeValues>>) {
+export function changedOnly(
+  patch: AdminAccessCodePatch,
+  dirty: Partial<FieldNamesMarkedBoolean<AccessCodeValues>>,
+) {
   const keys = Object.keys(patch) as (keyof AdminAccessCodePatch)[];
   const changed = keys.filter(
     (key) =>
@@ -107,46 +114,40 @@ function changedOnly(patch: AdminAccessCodePatch, dirty: Partial<FieldNamesMarke
   return Object.fromEntries(changed.map((key) => [key, patch[key]])) as AdminAccessCodePatch;
 }
 
-type FormProps = {
-  /** The form's accessible name. */
-  label: string;
-  serverError: string | null;
-  /** The buttons (a submit button saves), given whether a save is under way. */
-  actions: React.ReactNode;
-} & (
-  | { mode: 'create'; defaultValues: AccessCodeValues; onSubmit: (input: AdminAccessCodeCreate) => void }
-  | {
-      mode: 'edit';
-      defaultValues: AccessCodeValues;
-      /** Called with what changed; nothing changed calls it with {}. */
-      onSubmit: (patch: AdminAccessCodePatch) => void;
-    }
-);
+/** The form of an access code: its values as typed, its output as the API takes it. */
+export type AccessCodeFormState<Output> = UseFormReturn<AccessCodeValues, unknown, Output>;
 
-export function AccessCodeForm(props: FormProps) {
-  const { label, serverError, actions, defaultValues } = props;
-  const form = useForm<AccessCodeValues, unknown, AdminAccessCodeCreate | AdminAccessCodePatch>({
-    resolver: (props.mode === 'create' ? createResolver : patchResolver) as Resolver<
+export function useAccessCodeForm(mode: 'create'): AccessCodeFormState<AdminAccessCodeCreate>;
+export function useAccessCodeForm(mode: 'edit'): AccessCodeFormState<AdminAccessCodePatch>;
+export function useAccessCodeForm(mode: 'create' | 'edit') {
+  return useForm<AccessCodeValues, unknown, AdminAccessCodeCreate | AdminAccessCodePatch>({
+    resolver: (mode === 'create' ? createResolver : patchResolver) as Resolver<
       AccessCodeValues,
       unknown,
       AdminAccessCodeCreate | AdminAccessCodePatch
     >,
-    defaultValues,
+    defaultValues: blankAccessCode,
   });
-  const { errors } = form.formState;
-  const owner = form.watch('corporate_user_id');
-  const noLimit = form.watch('no_limit');
+}
+
+/** The fields (the code itself only when creating); the choices load when they are shown. */
+export function AccessCodeFields({
+  mode,
+  form,
+}: {
+  mode: 'create' | 'edit';
+  form: AccessCodeFormState<AdminAccessCodeCreate> | AccessCodeFormState<AdminAccessCodePatch>;
+}) {
+  const { register, control, setValue, clearErrors, formState } = form as AccessCodeFormState<unknown>;
+  const { errors } = formState;
+  const owner = useWatch({ control, name: 'corporate_user_id' });
+  const noLimit = useWatch({ control, name: 'no_limit' });
   const owners = useCorporateUserChoices();
   const groups = useGroupChoices(owner || null);
 
-  const onSubmit = form.handleSubmit((output) => {
-    if (props.mode === 'create') props.onSubmit(output as AdminAccessCodeCreate);
-    else props.onSubmit(changedOnly(output as AdminAccessCodePatch, form.formState.dirtyFields));
-  });
-
   return (
-    <form noValidate aria-label={label} onSubmit={onSubmit} className="grid gap-4">
-      {props.mode === 'create' ? (
+    <>
+      {mode === 'create' ? (
         <Field
           label="Code"
           description="What agents type when they sign up: letters, digits, dashes and underscores."
@@ -157,12 +158,12 @@ export function AccessCodeForm(props: FormProps) {
             spellCheck={false}
             aria-required="true"
             className="font-mono"
-            {...form.register('code')}
+            {...register('code')}
           />
         </Field>
       ) : null}
       <Field label="Description" description="For the office only." error={errors.description?.message}>
-        <Input autoComplete="off" {...form.register('description')} />
+        <Input autoComplete="off" {...register('description')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
@@ -177,15 +178,15 @@ export function AccessCodeForm(props: FormProps) {
               min={0}
               step={1}
               disabled={noLimit}
-              {...form.register('max_uses')}
+              {...register('max_uses')}
             />
           </Field>
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               className="size-4 accent-primary"
-              {...form.register('no_limit', {
-                onChange: () => form.clearErrors('max_uses'),
+              {...register('no_limit', {
+                onChange: () => clearErrors('max_uses'),
               })}
             />
             No limit
@@ -196,12 +197,12 @@ export function AccessCodeForm(props: FormProps) {
           description="Works until the end of that day. Empty: never."
           error={errors.expires_at?.message}
         >
-          <Input type="date" {...form.register('expires_at')} />
+          <Input type="date" {...register('expires_at')} />
         </Field>
       </div>
       {/* Controlled selects: React re-applies the value once the options have loaded. */}
       <Controller
-        control={form.control}
+        control={control}
         name="corporate_user_id"
         render={({ field }) => (
           <Field
@@ -218,7 +219,7 @@ export function AccessCodeForm(props: FormProps) {
               disabled={owners.isPending}
               onChange={(event) => {
                 // Groups belong to one corporate user: another owner means choosing the group again.
-                form.setValue('group_id', '', { shouldDirty: true });
+                setValue('group_id', '', { shouldDirty: true });
                 field.onChange(event.target.value);
               }}
             >
@@ -234,7 +235,7 @@ export function AccessCodeForm(props: FormProps) {
         )}
       />
       <Controller
-        control={form.control}
+        control={control}
         name="group_id"
         render={({ field }) => (
           <Field
@@ -265,8 +266,6 @@ export function AccessCodeForm(props: FormProps) {
           </Field>
         )}
       />
-      <FormError message={serverError} />
-      {actions}
-    </form>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { AdminApiKeysPage } from '../pages/api-keys-page';
 import { bodyOf, list, superuserServer } from '../test/console-data';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -11,7 +12,7 @@ async function openCreateDialog(create: () => Response | Promise<Response>) {
     'GET /api/admin/api-keys': () => json(200, list([])),
     'POST /api/admin/api-keys': create,
   });
-  const rendered = renderApp('/admin/api-keys');
+  const rendered = renderApp(<AdminApiKeysPage />, { url: '/admin/api-keys' });
   await rendered.user.click(await screen.findByRole('button', { name: 'New client' }, PAGE_LOAD));
   const dialog = screen.getByRole('dialog', { name: 'New client' });
   const form = within(dialog).getByRole('form', { name: 'New client' });

@@ -1,18 +1,7 @@
 // Asks before a destructive or hard-to-undo action: title, what will happen, optional fields
 // (a reason...), an error line, and a confirm button that shows it is working.
 import type * as React from 'react';
-import { FormError } from '@/components/form-error';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 
 export function ConfirmDialog({
   open,
@@ -48,35 +37,23 @@ export function ConfirmDialog({
   children?: React.ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!pending) onConfirm();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          {children}
-          <FormError message={error ?? null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={pending}>
-                {cancelLabel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} pending={pending}>
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      title={title}
+      description={description}
+      submitLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      destructive={destructive}
+      pending={pending}
+      error={error}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm();
+      }}
+    >
+      {children}
+    </FormDialog>
   );
 }

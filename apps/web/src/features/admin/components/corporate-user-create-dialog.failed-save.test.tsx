@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { AdminCorporatePage } from '../pages/corporate-page';
 import { bodyOf, list, superuserServer } from '../test/console-data';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -11,7 +12,7 @@ async function openCreateDialog(create: () => Response | Promise<Response>) {
     'GET /api/admin/corporate-users': () => json(200, list([])),
     'POST /api/admin/corporate-users': create,
   });
-  const rendered = renderApp('/admin/corporate');
+  const rendered = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
   await rendered.user.click(await screen.findByRole('button', { name: 'New corporate user' }, PAGE_LOAD));
   const dialog = screen.getByRole('dialog', { name: 'New corporate user' });
   const form = within(dialog).getByRole('form', { name: 'New corporate user' });

@@ -4,18 +4,8 @@ import { AdminCorporateUserCreateSchema } from '@portal/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -25,23 +15,54 @@ import {
 } from '../api/corporate-users';
 import { SignInLink } from './sign-in-link';
 
-function CreateForm({ onCreated }: { onCreated: (created: AdminCorporateUserCreated) => void }) {
+const blank: AdminCorporateUserCreate = { name: '', email: '' };
+
+export function CorporateUserCreateDialog() {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<AdminCorporateUserCreated | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const create = useCreateCorporateUser({ onFieldError: setServerError, onSuccess: onCreated });
+  const create = useCreateCorporateUser({ onFieldError: setServerError, onSuccess: setCreated });
   const form = useForm<AdminCorporateUserCreate>({
     resolver: zodResolver(AdminCorporateUserCreateSchema),
-    defaultValues: { name: '', email: '' },
+    defaultValues: blank,
   });
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      aria-label="New corporate user"
-      className="grid gap-4"
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setCreated(null);
+          form.reset(blank);
+          setServerError(null);
+        }
+        setOpen(next);
+      }}
+      trigger={
+        <Button>
+          <Plus aria-hidden="true" />
+          New corporate user
+        </Button>
+      }
+      scroll
+      title="New corporate user"
+      description="An office that follows its agents' leads. They get a one-time sign-in link by e-mail."
+      label="New corporate user"
+      submitLabel="Create and send link"
+      pending={create.isPending}
+      error={serverError}
       onSubmit={form.handleSubmit((input) => {
         setServerError(null);
         create.mutate(input);
       })}
+      done={
+        created && {
+          title: `${created.user.name ?? created.user.email} can sign in`,
+          description: 'Send them the link yourself too if you like.',
+          body: <SignInLink email={created.user.email} link={created.link} expiresAt={created.expires_at} />,
+          closeLabel: 'Done',
+        }
+      }
     >
       <Field
         label="Name"
@@ -59,64 +80,6 @@ function CreateForm({ onCreated }: { onCreated: (created: AdminCorporateUserCrea
           {...form.register('email')}
         />
       </Field>
-      <FormError message={serverError} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={create.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" pending={create.isPending}>
-          Create and send link
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-export function CorporateUserCreateDialog() {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<AdminCorporateUserCreated | null>(null);
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setCreated(null);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" />
-          New corporate user
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{created.user.name ?? created.user.email} can sign in</DialogTitle>
-              <DialogDescription>Send them the link yourself too if you like.</DialogDescription>
-            </DialogHeader>
-            <SignInLink email={created.user.email} link={created.link} expiresAt={created.expires_at} />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button">Done</Button>
-              </DialogClose>
-            </DialogFooter>
-          </>
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>New corporate user</DialogTitle>
-              <DialogDescription>
-                An office that follows its agents' leads. They get a one-time sign-in link by e-mail.
-              </DialogDescription>
-            </DialogHeader>
-            <CreateForm onCreated={setCreated} />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

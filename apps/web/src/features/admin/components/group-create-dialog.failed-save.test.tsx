@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { AdminCorporatePage } from '../pages/corporate-page';
 import { bodyOf, buildCorporateUser, list, superuserServer } from '../test/console-data';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -13,7 +14,7 @@ async function openCreateDialog(create: () => Response | Promise<Response>) {
     'GET /api/admin/corporate-users': () => json(200, list([summit])),
     'POST /api/admin/groups': create,
   });
-  const rendered = renderApp('/admin/corporate?tab=groups');
+  const rendered = renderApp(<AdminCorporatePage />, { url: '/admin/corporate?tab=groups' });
   await rendered.user.click(await screen.findByRole('button', { name: 'New group' }, PAGE_LOAD));
   const dialog = screen.getByRole('dialog', { name: 'New group' });
   const form = within(dialog).getByRole('form', { name: 'New group' });

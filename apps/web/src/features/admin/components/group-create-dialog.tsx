@@ -3,44 +3,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminGroupCreateSchema } from '@portal/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCorporateUserChoices } from '../api/corporate-users';
 import { type AdminGroupCreate, useCreateGroup } from '../api/groups';
 
-function CreateForm({ onCreated }: { onCreated: () => void }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const create = useCreateGroup({ onFieldError: setServerError, onSuccess: onCreated });
+const blank: AdminGroupCreate = { name: '', corporate_user_id: '' };
+
+/** The fields; the corporate users are loaded when the dialog opens. */
+function GroupFields({ form }: { form: UseFormReturn<AdminGroupCreate> }) {
   const owners = useCorporateUserChoices();
-  const form = useForm<AdminGroupCreate>({
-    resolver: zodResolver(AdminGroupCreateSchema),
-    defaultValues: { name: '', corporate_user_id: '' },
-  });
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      aria-label="New group"
-      className="grid gap-4"
-      onSubmit={form.handleSubmit((input) => {
-        setServerError(null);
-        create.mutate(input);
-      })}
-    >
+    <>
       <Field label="Group name" error={errors.name?.message}>
         <Input autoComplete="off" aria-required="true" {...form.register('name')} />
       </Field>
@@ -66,38 +45,46 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
           ))}
         </NativeSelect>
       </Field>
-      <FormError message={serverError} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={create.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" pending={create.isPending}>
-          Create group
-        </Button>
-      </DialogFooter>
-    </form>
+    </>
   );
 }
 
 export function GroupCreateDialog() {
   const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateGroup({ onFieldError: setServerError, onSuccess: () => setOpen(false) });
+  const form = useForm<AdminGroupCreate>({
+    resolver: zodResolver(AdminGroupCreateSchema),
+    defaultValues: blank,
+  });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          form.reset(blank);
+          setServerError(null);
+        }
+        setOpen(next);
+      }}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           New group
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>New group</DialogTitle>
-          <DialogDescription>Add agents and managers on the group's page once it exists.</DialogDescription>
-        </DialogHeader>
-        <CreateForm onCreated={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      title="New group"
+      description="Add agents and managers on the group's page once it exists."
+      label="New group"
+      submitLabel="Create group"
+      pending={create.isPending}
+      error={serverError}
+      onSubmit={form.handleSubmit((input) => {
+        setServerError(null);
+        create.mutate(input);
+      })}
+    >
+      <GroupFields form={form} />
+    </FormDialog>
   );
 }

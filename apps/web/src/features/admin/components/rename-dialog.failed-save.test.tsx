@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { AdminCorporatePage } from '../pages/corporate-page';
 import { bodyOf, buildAdminGroup, buildCorporateUser, list, superuserServer } from '../test/console-data';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -14,7 +15,7 @@ describe('the rename dialog, when the save fails', { timeout: 20_000 }, () => {
       'PATCH /api/admin/corporate-users/:id': () =>
         json(409, { detail: 'Another corporate user is already called Summit Realty Group.' }),
     });
-    const { user } = renderApp('/admin/corporate');
+    const { user } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
     await user.click(await screen.findByRole('button', { name: 'Rename Summit Realty' }, PAGE_LOAD));
     const dialog = screen.getByRole('dialog', { name: 'Rename Summit Realty' });
     const name = within(dialog).getByLabelText('Name');
@@ -40,7 +41,7 @@ describe('the rename dialog, when the save fails', { timeout: 20_000 }, () => {
       'GET /api/admin/groups': () => json(200, list([west])),
       'PATCH /api/admin/groups/:id': () => json(500, { detail: 'Internal server error' }),
     });
-    const { user } = renderApp('/admin/corporate?tab=groups');
+    const { user } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate?tab=groups' });
     const table = await screen.findByRole('table', { name: 'Groups' }, PAGE_LOAD);
     await user.click(await within(table).findByRole('button', { name: 'Rename West' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename West' });

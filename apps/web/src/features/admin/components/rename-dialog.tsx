@@ -5,18 +5,8 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormError } from '@/components/form-error';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 
@@ -52,85 +42,53 @@ export function RenameDialog({
   size?: 'sm' | 'default';
 }) {
   const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size={size}>
-          <Pencil aria-hidden="true" />
-          {buttonLabel} <span className="sr-only">{current}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description ? <DialogDescription>{description}</DialogDescription> : null}
-        </DialogHeader>
-        <RenameForm
-          id={id}
-          current={current}
-          label={label}
-          schema={schema}
-          useSave={useSave}
-          onSaved={() => setOpen(false)}
-          formLabel={title}
-        />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function RenameForm({
-  id,
-  current,
-  label,
-  formLabel,
-  schema,
-  useSave,
-  onSaved,
-}: {
-  id: string;
-  current: string;
-  label: string;
-  formLabel: string;
-  schema: z.ZodType<string, string>;
-  useSave: UseSave;
-  onSaved: () => void;
-}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSave(id, setServerError);
   const form = useForm<{ name: string }>({
     resolver: zodResolver(z.object({ name: schema })),
     defaultValues: { name: current },
   });
+  const start = (next: boolean) => {
+    if (next) {
+      form.reset({ name: current });
+      setServerError(null);
+    }
+    setOpen(next);
+  };
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setServerError(null);
     if (name === current) {
-      onSaved();
+      setOpen(false);
       return;
     }
     try {
       await save(name);
-      onSaved();
+      setOpen(false);
     } catch {
       // Shown by onFieldError or a toast; the dialog stays open with the name typed.
     }
   });
   return (
-    <form noValidate aria-label={formLabel} onSubmit={onSubmit} className="grid gap-4">
+    <FormDialog
+      open={open}
+      onOpenChange={start}
+      trigger={
+        <Button variant="outline" size={size}>
+          <Pencil aria-hidden="true" />
+          {buttonLabel} <span className="sr-only">{current}</span>
+        </Button>
+      }
+      title={title}
+      description={description}
+      label={title}
+      submitLabel="Save"
+      pending={form.formState.isSubmitting}
+      error={serverError}
+      onSubmit={onSubmit}
+    >
       <Field label={label} error={form.formState.errors.name?.message}>
         <Input autoComplete="off" aria-required="true" {...form.register('name')} />
       </Field>
-      <FormError message={serverError} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" pending={form.formState.isSubmitting}>
-          Save
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }
