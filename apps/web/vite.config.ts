@@ -164,12 +164,12 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  // No source maps: the production server would hand out the app's source (issue #17 item 5).
+  // No source maps: the production server would hand out the app's source.
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // Fewer, larger files on a page's first load (ADR 26, sessions 15 and 16): on HTTP/1.1 a
+    // Fewer, larger files on a page's first load (ADR 52): on HTTP/1.1 a
     // browser fetches six at a time, and each costs a round trip. By priority (a group takes
     // its modules' static imports with it, unless a group before it took them):
     // - `index`: everything the entry imports statically, in the entry's one file;
@@ -214,6 +214,17 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Each file in a VM context of its own (a fresh jsdom window and module graph) inside a worker
+    // that stays: no new Node process, vitest runtime and jsdom load per file. As in a browser,
+    // `window.location` cannot be replaced there (src/lib/reload-page.ts). Two workers at least:
+    // with one, vitest hands a VM pool every file at once, in one context, and a file would see
+    // the modules and mocks of those before it.
+    pool: 'vmForks',
+    maxWorkers: 2,
+    // A group of its own: projects of one group share one worker count.
+    sequence: { groupOrder: 1 },
+    // VM contexts leak memory: a worker past this is replaced between two files.
+    vmMemoryLimit: '1GB',
     // Pages load lazily (route-level code splitting): the first visit of a page in a test file
     // transforms its modules, which on a busy 2-core machine takes seconds, not milliseconds.
     testTimeout: 20_000,

@@ -2,7 +2,7 @@
 // with this build's API base in its URL) and names it in the head of the pages the
 // scripts draw (index.html and the signed-in landing pages). It sends the start-up POST /refresh
 // while the portal's code is still downloading, instead of after it has run: the session is
-// usually restored by the time the code needs it (issue #16). The start-up restore
+// usually restored by the time the code needs it (ADR 50). The start-up restore
 // (src/lib/session-restore.ts, claimEarlyRefresh) takes its answer once; without this script, or
 // when the app's code has run first, the app sends the refresh itself.
 // The conditions mirror src/lib/session-restore.ts: only with the `has_session` hint the server

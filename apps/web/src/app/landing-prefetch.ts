@@ -4,8 +4,8 @@ import type { SessionPrefetch } from '@/lib/auth';
 
 /**
  * The data of the page being opened that can be asked for as soon as the session is restored,
- * before the page has rendered (issue #16: /leads waited for the refresh, then /portal/me, then
- * its own code to render before it asked for its leads). Only /leads, for an agent, in the view of
+ * before the page has rendered, rather than after the refresh, /portal/me and the page's own
+ * render one after the other (ADR 50). Only /leads, for an agent, in the view of
  * its own leads: a corporate user and a group manager's groups view ask for other things. The
  * role is all the refresh tells: an agent the rules send elsewhere (signup not finished, a rating
  * due) has had its leads asked for in vain, which costs a request and shows nothing.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 /** The page a signed-in user sees when their account cannot be loaded. */
 describe('the account error page', () => {
@@ -10,7 +10,7 @@ describe('the account error page', () => {
       'POST /api/refresh': signedInRefresh(),
       'GET /api/portal/me': () => json(status, { detail: 'Something broke on our side' }),
     });
-    renderApp('/leads');
+    renderPortal('/leads');
     const heading = await screen.findByRole('heading', {
       level: 1,
       name: /Your account could not be loaded/,

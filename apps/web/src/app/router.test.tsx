@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { buildMe, recipientSession } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 const signedInAs = (me: ReturnType<typeof buildMe>, extra: Record<string, Handler> = {}) =>
   mockFetch({
@@ -15,7 +15,7 @@ const signedInAs = (me: ReturnType<typeof buildMe>, extra: Record<string, Handle
 describe('routes', () => {
   it('renders "Page Not Found: /no/such/path" for an unknown path', async () => {
     mockFetch({ 'POST /api/refresh': anonymousRefresh });
-    renderApp('/no/such/path');
+    renderPortal('/no/such/path');
 
     expect(await screen.findByRole('heading', { level: 1, name: /Page Not Found/ })).toBeInTheDocument();
     expect(screen.getByText('Page Not Found: /no/such/path')).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('routes', () => {
       .mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     try {
       mockFetch({ 'POST /api/refresh': anonymousRefresh });
-      const { router } = renderApp('/login');
+      const { router } = renderPortal('/login');
       expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
       await router.navigate('/no/such/path');
       await waitFor(() => expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument());
@@ -44,7 +44,7 @@ describe('routes', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       signedInAs(buildMe());
-      renderApp('/onboarding/start/introduction');
+      renderPortal('/onboarding/start/introduction');
       expect(await screen.findByRole('heading', { level: 1, name: 'Introduction' })).toBeInTheDocument();
       const said = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
       expect(said.filter((line) => line.includes('HydrateFallback'))).toEqual([]);
@@ -56,7 +56,7 @@ describe('routes', () => {
 
   it('serves the recovery page in Spanish under /es and as Page Not Found for other languages', async () => {
     mockFetch({ 'POST /api/refresh': anonymousRefresh });
-    const { router } = renderApp('/es/recovery');
+    const { router } = renderPortal('/es/recovery');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Restablecer la contraseña' }),
     ).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('routes', () => {
   });
 });
 
-describe('prerendered public pages (ADR 26)', () => {
+describe('prerendered public pages (ADR 49)', () => {
   it('shows /login at once, with no start-up overlay, while the session is restored, then sends the user on', async () => {
     document.cookie = 'has_session=1; path=/';
     let restore = () => {};
@@ -81,7 +81,7 @@ describe('prerendered public pages (ADR 26)', () => {
       },
       'GET /api/portal/me': () => json(200, buildMe()),
     });
-    const { location } = renderApp('/login');
+    const { location } = renderPortal('/login');
 
     // The page the build prerendered: the same form, before the session is known.
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('prerendered public pages (ADR 26)', () => {
   it('keeps the start-up overlay on a page that is not prerendered', async () => {
     document.cookie = 'has_session=1; path=/';
     mockFetch({ 'POST /api/refresh': () => new Promise<Response>(() => {}) });
-    renderApp('/recovery');
+    renderPortal('/recovery');
     expect(await screen.findAllByText('Checking authentication...')).not.toHaveLength(0);
     expect(screen.queryByRole('heading', { level: 1, name: 'Reset your password' })).toBeNull();
   });
@@ -102,7 +102,7 @@ describe('prerendered public pages (ADR 26)', () => {
 describe('route guard', () => {
   it('sends an anonymous visitor from /leads to /login', async () => {
     mockFetch({ 'POST /api/refresh': anonymousRefresh });
-    const { location } = renderApp('/leads');
+    const { location } = renderPortal('/leads');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(location()).toBe('/login');
@@ -110,7 +110,7 @@ describe('route guard', () => {
 
   it('sends an agent at signup status mailingAddress from /onboarding to /signup/mailingAddress', async () => {
     const { callsTo } = signedInAs(buildMe({ agent_profile: { signup_status: 'mailingAddress' } }));
-    const { location } = renderApp('/onboarding');
+    const { location } = renderPortal('/onboarding');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mailing address' })).toBeInTheDocument();
     expect(location()).toBe('/signup/mailingAddress');
@@ -122,7 +122,7 @@ describe('route guard', () => {
 
   it('sends an agent who owes a rating to /rating', async () => {
     signedInAs(buildMe({ rating_required: true }));
-    const { location } = renderApp('/leads');
+    const { location } = renderPortal('/leads');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate your leads' })).toBeInTheDocument();
     expect(location()).toBe('/rating');
@@ -130,7 +130,7 @@ describe('route guard', () => {
 
   it('sends a signed-in agent from / to /onboarding, or to /leads when onboarding is hidden', async () => {
     signedInAs(buildMe({ agent_profile: { can_see_portal_onboarding: false } }));
-    const { location } = renderApp('/');
+    const { location } = renderPortal('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
     expect(location()).toBe('/leads');
@@ -145,14 +145,14 @@ describe('route guard', () => {
     ['/onboarding/agreements', '/onboarding/agreements/service_agreement'],
   ])("opens %s at the section's first step, %s", async (from, to) => {
     signedInAs(buildMe());
-    const { location } = renderApp(from);
+    const { location } = renderPortal(from);
     await waitFor(() => expect(location()).toBe(to));
     expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
   });
 
   it('lands an active agent on /leads, where the work is, not on onboarding', async () => {
     signedInAs(buildMe({ agent_profile: { agent_status: 'active' } }));
-    const { location } = renderApp('/');
+    const { location } = renderPortal('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
     expect(location()).toBe('/leads');
   });
@@ -163,7 +163,7 @@ describe('route guard', () => {
       'POST /api/login': () => json(200, { access_token: 'access-1', token_type: 'bearer', user: {} }),
       'GET /api/portal/me': () => json(200, buildMe()),
     });
-    const { user, location } = renderApp('/profile/broker');
+    const { user, location } = renderPortal('/profile/broker');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
 
     await user.type(screen.getByLabelText('Email'), 'agent@example.com');
@@ -201,7 +201,7 @@ describe('an office (corporate user) and the agent-only pages', () => {
     '/signup/sms',
   ])('sends the office from %s to its dashboard on /leads', async (path) => {
     officeServer();
-    const { location } = renderApp(path);
+    const { location } = renderPortal(path);
     expect(
       await screen.findByRole('heading', { name: 'Summit Realty dashboard' }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -211,7 +211,7 @@ describe('an office (corporate user) and the agent-only pages', () => {
 
   it('never offers the office an agent-only page in the navigation', async () => {
     officeServer();
-    renderApp('/leads');
+    renderPortal('/leads');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const hrefs = within(nav)
       .getAllByRole('link')
@@ -241,7 +241,7 @@ describe('dashboard layout', () => {
         },
       }),
     );
-    renderApp('/leads');
+    renderPortal('/leads');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav)
@@ -262,7 +262,7 @@ describe('dashboard layout', () => {
           access_codes_active: 2,
         }),
     });
-    const { location } = renderApp('/');
+    const { location } = renderPortal('/');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(location()).toBe('/admin'));
@@ -276,14 +276,14 @@ describe('dashboard layout', () => {
 
   it('keeps everyone else out of the console', async () => {
     signedInAs(buildMe());
-    const { location } = renderApp('/admin/agents');
+    const { location } = renderPortal('/admin/agents');
     await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(location()).not.toMatch(/^\/admin/));
   });
 
   it('opens and closes the mobile menu by keyboard', async () => {
     signedInAs(buildMe());
-    const { user } = renderApp('/leads');
+    const { user } = renderPortal('/leads');
     const button = await screen.findByRole('button', { name: 'Menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -302,7 +302,7 @@ describe('dashboard layout', () => {
     const { callsTo } = signedInAs(buildMe(), {
       'POST /api/logout': () => new Response(null, { status: 204 }),
     });
-    const { user, location } = renderApp('/leads');
+    const { user, location } = renderPortal('/leads');
 
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
@@ -321,7 +321,7 @@ describe('dashboard layout', () => {
       'GET /api/portal/me': () => json(200, buildMe({ is_superuser: true })),
       'GET /api/dev/mailbox': () => json(401, { detail: 'Not authenticated' }),
     });
-    const { location } = renderApp('/dev/mailbox');
+    const { location } = renderPortal('/dev/mailbox');
 
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(location()).toBe('/login');
@@ -338,7 +338,7 @@ describe('recipient sessions', () => {
   it('see only their leads and can sign out', async () => {
     localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
     const { callsTo } = mockFetch(recipientPortal);
-    const { user, location } = renderApp('/profile');
+    const { user, location } = renderPortal('/profile');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' })).toBeInTheDocument();
     expect(location()).toBe('/leads');
@@ -362,7 +362,7 @@ describe('recipient sessions', () => {
       'GET /api/recipient/me': () => json(401, { detail: 'Not authenticated' }),
       'GET /api/recipient/leads': () => json(401, { detail: 'Not authenticated' }),
     });
-    const { location } = renderApp('/leads');
+    const { location } = renderPortal('/leads');
 
     expect(await screen.findByText('Recipient session expired')).toBeInTheDocument();
     expect(location()).toBe('/login');

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import PortalToaster from '@/app/toaster';
+import { reloadPage } from '@/lib/reload-page';
 import { json } from '@/test/fetch-mock';
 import { NewVersionNotice } from './new-version-notice';
 
@@ -13,9 +14,11 @@ function serverHas(answer: () => Response | Promise<Response>) {
   return fetchMock;
 }
 
+vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
+
 function renderNotice() {
-  const reload = vi.fn();
-  vi.stubGlobal('location', { ...window.location, reload });
+  const reload = vi.mocked(reloadPage);
+  reload.mockClear();
   render(
     <>
       <PortalToaster />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { startBuildCheck } from '@/lib/build-check';
+import { reloadPage } from '@/lib/reload-page';
 import { toast } from '@/lib/toast';
 
 const NOTICE_ID = 'new-version';
@@ -10,7 +11,7 @@ export function showNewVersionNotice() {
     id: NOTICE_ID,
     description: 'Reload to use it; anything you have not saved on this page will be lost.',
     duration: Number.POSITIVE_INFINITY,
-    action: { label: 'Reload', onClick: () => window.location.reload() },
+    action: { label: 'Reload', onClick: () => reloadPage() },
   });
 }
 

@@ -13,15 +13,14 @@ export const isPrerenderedPath = (path: string): boolean =>
   PRERENDERED_PAGES.some((page) => page.path === path);
 
 /**
- * Signed-in pages whose HTML names their route's code (ADR 26 addenda of sessions 13 and 16):
+ * Signed-in pages whose HTML names their route's code (ADR 51):
  * the build writes a copy of index.html for each that also preloads the files the modules below
  * went into, as the build's module map knows them (vite.config.ts, moduleMap), and what those
  * files import. The browser fetches them with the entry script instead of one route level after
  * another once each has run. A module missing from the map fails the build. /leads is where
- * every signed-in person lands, /onboarding where a new agent does. Session 13 left /onboarding
- * out: its 14 preloads, compiled in one burst, cost more blocking time than they saved. Since
- * its code is in two files (session 16), its preloads save more than they cost (Lighthouse 95 to
- * 97).
+ * every signed-in person lands, /onboarding where a new agent does. A page is worth listing only
+ * while its code is in a few files (vite.config.ts, codeSplitting): many preloads, compiled in one
+ * burst, cost more blocking time than they save.
  */
 export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
   {

@@ -111,8 +111,8 @@ const sessionStarts = new WeakMap<QueryClient, Promise<void>>();
 
 /**
  * The start-up above, once per query client. main.tsx starts it before React renders, so the
- * session is restored while the page's code loads (issue #16: /onboarding and /leads waited for
- * their code, then for the session); AuthProvider waits for the same promise.
+ * session is restored while the page's code loads (ADR 50) rather than after it;
+ * AuthProvider waits for the same promise.
  */
 export function startSession(queryClient: QueryClient, prefetch?: SessionPrefetch): Promise<void> {
   let started = sessionStarts.get(queryClient);
@@ -125,7 +125,7 @@ export function startSession(queryClient: QueryClient, prefetch?: SessionPrefetc
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // A prerendered page was rendered for a visitor nobody knows yet (ADR 26): React adopts it with
+  // A prerendered page was rendered for a visitor nobody knows yet (ADR 49): React adopts it with
   // that state, then renders again with the browser's (a recipient session kept in storage).
   const session = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getPrerenderSnapshot);
   const [initialised, setInitialised] = useState(false);

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { anonymousRefresh, mockFetch } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import {
   installChunkReloadGuard,
   isChunkLoadError,
@@ -12,16 +12,17 @@ import {
   reloadForChunkError,
   resetChunkReloadState,
 } from './chunk-reload';
+import { reloadPage } from './reload-page';
 
 const chunkError = () =>
   new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/faq-page-abc.js');
 
 const NOW = new Date('2026-03-02T09:00:00Z');
 
-let reload: ReturnType<typeof vi.fn>;
+vi.mock('./reload-page', () => ({ reloadPage: vi.fn() }));
+const reload = vi.mocked(reloadPage);
 beforeEach(() => {
-  reload = vi.fn();
-  vi.stubGlobal('location', { ...window.location, reload });
+  reload.mockReset();
 });
 afterEach(() => {
   resetChunkReloadState();
@@ -168,7 +169,7 @@ describe('a page whose code did not load (after a deploy)', () => {
   afterEach(() => uninstall());
 
   it('reloads once, at the page the person was going to, then shows the error page instead of a loop', async () => {
-    const first = renderApp('/login');
+    const first = renderPortal('/login');
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
     let reloadedAt = '';
     reload.mockImplementation(() => {
@@ -186,7 +187,7 @@ describe('a page whose code did not load (after a deploy)', () => {
     vi.setSystemTime(Date.now() + 3_000);
     const splash = document.body.appendChild(document.createElement('div'));
     splash.id = 'splash';
-    renderApp('/recovery');
+    renderPortal('/recovery');
     expect(await screen.findByText(/Something went wrong on this page/)).toBeInTheDocument();
     expect(reload).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(splash).not.toBeInTheDocument());

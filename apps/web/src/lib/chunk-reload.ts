@@ -1,3 +1,5 @@
+import { reloadPage } from './reload-page';
+
 /**
  * After a deploy, a page opened before it asks for scripts of its own build, which the server no
  * longer has: loading the next page's code fails. Reloading gets the new build. Once only: a
@@ -64,7 +66,7 @@ export function reloadForChunkError(): boolean {
   if (state === 'idle' && !claimReload()) return false;
   clearTimeout(fallback);
   state = 'reloading';
-  window.location.reload();
+  reloadPage();
   return true;
 }
 

@@ -11,7 +11,7 @@ import {
 
 /**
  * The start-up half of the session that needs neither React nor the query cache, so that it can
- * begin before the rest of the portal's code is evaluated (issue #16: on a slow phone that takes
+ * begin before the rest of the portal's code is evaluated (ADR 50: on a slow phone that takes
  * longer than the two round trips below). lib/auth.tsx takes it over.
  */
 

@@ -2,7 +2,7 @@ import type { toast as sonnerToast } from 'sonner';
 
 /**
  * The portal's toasts (app/toaster.tsx shows them), with Sonner left off a page's first load
- * (issue #16): it arrives with the first toast or with the toaster, which mounts once the page is
+ * (ADR 53): it arrives with the first toast or with the toaster, which mounts once the page is
  * up or with the first toast, whichever comes first. Sonner shows a toast asked for before its
  * toaster mounted when it mounts.
  */

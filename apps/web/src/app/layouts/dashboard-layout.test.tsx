@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { buildMe, recipientSession } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 const FAQ = 'Frequently asked questions';
 
@@ -19,7 +19,7 @@ function signedIn(me = buildMe()) {
 describe('the signed-in shell', () => {
   it('lists the main navigation in the sidebar, each item with an icon, the page shown marked current', async () => {
     signedIn();
-    renderApp('/resources/faq');
+    renderPortal('/resources/faq');
     await screen.findByRole('heading', { level: 1, name: FAQ });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -47,7 +47,7 @@ describe('the signed-in shell', () => {
 
   it('opens the phone drawer from "Menu" with the same items and icons; Escape closes it and returns focus', async () => {
     signedIn();
-    const { user } = renderApp('/resources/faq');
+    const { user } = renderPortal('/resources/faq');
     const button = await screen.findByRole('button', { name: 'Menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -78,7 +78,7 @@ describe('the signed-in shell', () => {
 
   it('closes the drawer when a page is chosen in it', async () => {
     signedIn();
-    const { user, location } = renderApp('/resources/faq');
+    const { user, location } = renderPortal('/resources/faq');
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
 
@@ -90,7 +90,7 @@ describe('the signed-in shell', () => {
 
   it('wraps the page in the fade, which reduced motion turns off', async () => {
     signedIn();
-    renderApp('/resources/faq');
+    renderPortal('/resources/faq');
     const heading = await screen.findByRole('heading', { level: 1, name: FAQ });
 
     const main = screen.getByRole('main');
@@ -110,7 +110,7 @@ describe('the signed-in shell', () => {
       'GET /api/recipient/leads': () =>
         json(200, { items: [], total: 0, counts: { active: 0, archived: 0, closed: 0 } }),
     });
-    renderApp('/leads');
+    renderPortal('/leads');
     await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' });
 
     const banner = screen.getByRole('banner');
@@ -122,7 +122,7 @@ describe('the signed-in shell', () => {
 
   it('tells an inactive agent on every page what still works', async () => {
     signedIn(buildMe({ agent_profile: { agent_status: 'inactive' } }));
-    renderApp('/resources/faq');
+    renderPortal('/resources/faq');
     await screen.findByRole('heading', { level: 1, name: FAQ });
     const notice = within(screen.getByRole('main')).getByRole('status');
     expect(notice).toHaveTextContent('Your agent account is inactive.');
@@ -131,7 +131,7 @@ describe('the signed-in shell', () => {
 
   it('shows no status notice to an active agent', async () => {
     signedIn(buildMe({ agent_profile: { agent_status: 'active' } }));
-    renderApp('/resources/faq');
+    renderPortal('/resources/faq');
     await screen.findByRole('heading', { level: 1, name: FAQ });
     expect(screen.queryByText(/Your agent account is inactive/)).not.toBeInTheDocument();
   });

@@ -49,7 +49,7 @@ export function DefaultLayout() {
       </main>
       <footer className="border-t border-border bg-muted">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground">
-          {/* The prerendered pages carry the year of their build (ADR 26): after New Year the
+          {/* The prerendered pages carry the year of their build (ADR 49): after New Year the
               browser's year differs, which must not make React discard the page and what was typed. */}
           <p suppressHydrationWarning>
             © {new Date().getFullYear()} {env.appName}

@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
  */
 const loadLeadsPage = () => import('@/features/leads/pages/leads-page');
 // Most people here are agents: their page starts loading with this route, while the session is
-// still being restored, instead of after it (issue #16: /leads was a chain of waits).
+// still being restored, instead of after it (ADR 50).
 void loadLeadsPage();
 const LeadsPage = lazy(async () => ({ default: (await loadLeadsPage()).LeadsPage }));
 const CorporateLeadsPage = lazy(async () => ({

@@ -1,8 +1,10 @@
 import { localIsoDate } from '@portal/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ProfileLicensesPage } from '@/features/profile/pages/profile-pages';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
 
 /** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
@@ -37,7 +39,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
         licence('NM', 'NM600', null),
       ],
     });
-    const { user } = renderApp('/profile/licenses');
+    const { user } = renderApp(<ProfileLicensesPage />, { url: '/profile/licenses' });
     await screen.findByRole('heading', { level: 2, name: 'Licences' }, PAGE_LOAD);
 
     const [az, ca, nv, tx, fl, nm] = rows();
@@ -58,7 +60,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
 
   it('on the onboarding step, asks for a licence and its fields, then saves, marks the step and moves on', async () => {
     const { patchBodies } = signedInAgent({});
-    const { user, location } = renderApp('/onboarding/Licences/licenses_details');
+    const { user, location } = renderPortal('/onboarding/Licences/licenses_details');
     await screen.findByRole('heading', { level: 1, name: 'Licence details' }, PAGE_LOAD);
     expect(screen.getByText(/No licences yet/)).toBeInTheDocument();
     const next = () => screen.getByRole('button', { name: 'Save and continue to E&O insurance' });
@@ -77,7 +79,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
     expect(screen.getByText('Enter the licence type, for example Salesperson')).toBeInTheDocument();
     expect(screen.getByLabelText('State of licence 1')).toHaveAttribute('aria-invalid', 'true');
     // The earlier refusal no longer applies once the fields say what to fix.
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
 
     await user.type(screen.getByLabelText('Licence number of licence 1'), ' SA123456 ');
     await user.selectOptions(screen.getByLabelText('State of licence 1'), 'AZ');
@@ -100,7 +102,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
           json(400, { detail: 'licensed_states: this licence number is not valid in Arizona' }),
       },
     );
-    const { user, location } = renderApp('/onboarding/Licences/licenses_details');
+    const { user, location } = renderPortal('/onboarding/Licences/licenses_details');
     await screen.findByRole('heading', { level: 1, name: 'Licence details' }, PAGE_LOAD);
     await user.click(screen.getByRole('button', { name: 'Add a licence' }));
     await user.type(screen.getByLabelText('Licence number of licence 1'), 'XX-1');
@@ -121,7 +123,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
 
   it('refuses the same licence twice', async () => {
     signedInAgent({ licensed_states: [licence('AZ', 'SA100')] });
-    const { user } = renderApp('/profile/licenses');
+    const { user } = renderApp(<ProfileLicensesPage />, { url: '/profile/licenses' });
     await screen.findByRole('heading', { level: 2, name: 'Licences' }, PAGE_LOAD);
     await user.click(screen.getByRole('button', { name: 'Add a licence' }));
     await user.type(screen.getByLabelText('Licence number of licence 2'), 'sa100');
@@ -136,7 +138,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
     const { patchBodies } = signedInAgent({
       licensed_states: [licence('AZ', 'SA100'), licence('CA', 'CA200', '2030-01-31')],
     });
-    const { user } = renderApp('/profile/licenses');
+    const { user } = renderApp(<ProfileLicensesPage />, { url: '/profile/licenses' });
     await screen.findByRole('heading', { level: 2, name: 'Licences' }, PAGE_LOAD);
 
     await user.click(screen.getByRole('button', { name: 'Add a licence' }));
@@ -165,7 +167,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
       { licensed_states: [licence('AZ', 'SA100'), licence('CA', 'CA200')] },
       { 'PATCH /api/portal/me/agent_profile': () => json(503, { detail: 'The database is not reachable' }) },
     );
-    const { user } = renderApp('/profile/licenses');
+    const { user } = renderApp(<ProfileLicensesPage />, { url: '/profile/licenses' });
     await screen.findByRole('heading', { level: 2, name: 'Licences' }, PAGE_LOAD);
     await user.click(screen.getByRole('button', { name: 'Remove licence 1' }));
     await user.click(screen.getByRole('button', { name: 'Save licences' }));
@@ -178,7 +180,7 @@ describe('the licences form', { timeout: 20_000 }, () => {
 
   it('on the profile, saves the list with a toast', async () => {
     const { patchBodies } = signedInAgent({ licensed_states: [licence('AZ', 'SA100')] });
-    const { user } = renderApp('/profile/licenses');
+    const { user } = renderApp(<ProfileLicensesPage />, { url: '/profile/licenses' });
     await screen.findByRole('heading', { level: 2, name: 'Licences' }, PAGE_LOAD);
     await user.type(screen.getByLabelText('Expiry date of licence 1'), '2031-03-31');
     await user.click(screen.getByRole('button', { name: 'Save licences' }));

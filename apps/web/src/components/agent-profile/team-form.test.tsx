@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ProfileTeamPage } from '@/features/profile/pages/profile-pages';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
 
 /** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
@@ -11,7 +13,7 @@ const PAGE_LOAD = { timeout: 5000 };
 describe('the team form', { timeout: 20_000 }, () => {
   it('on the onboarding step, needs the team name with yes, then saves, marks my_team and moves on', async () => {
     const { patchBodies } = signedInAgent({});
-    const { user, location } = renderApp('/onboarding/start/my_team');
+    const { user, location } = renderPortal('/onboarding/start/my_team');
     await screen.findByRole('heading', { level: 1, name: 'My team' }, PAGE_LOAD);
     expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
     expect(screen.queryByLabelText(/Team name/)).not.toBeInTheDocument();
@@ -44,7 +46,7 @@ describe('the team form', { timeout: 20_000 }, () => {
           json(400, { detail: 'real_estate_team_name: the name contains characters we cannot print' }),
       },
     );
-    const { user, location } = renderApp('/onboarding/start/my_team');
+    const { user, location } = renderPortal('/onboarding/start/my_team');
     await screen.findByRole('heading', { level: 1, name: 'My team' }, PAGE_LOAD);
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(screen.getByLabelText('Team name (required)'), 'Team ☃');
@@ -65,7 +67,7 @@ describe('the team form', { timeout: 20_000 }, () => {
       has_real_estate_team: 'yes',
       real_estate_team_name: 'Desert Homes Team',
     });
-    const { user } = renderApp('/profile/team');
+    const { user } = renderApp(<ProfileTeamPage />, { url: '/profile/team' });
     await screen.findByRole('heading', { level: 2, name: 'Team' }, PAGE_LOAD);
     expect(screen.getByLabelText('Team name (required)')).toHaveValue('Desert Homes Team');
     expect(screen.getByRole('heading', { level: 3, name: 'Team logo' })).toBeInTheDocument();

@@ -1,6 +1,10 @@
 import { type AgentRecord, SIGNING_MESSAGES, signingMessages } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  MasterReferralAgreementPage,
+  ServiceAgreementPage,
+} from '@/features/onboarding/pages/agreement-pages';
 import { toastsDelivered } from '@/lib/toast';
 import { buildAgent } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
@@ -33,7 +37,8 @@ const TITLES = {
 /** The onboarding page and, in it, the agreement's panel. */
 async function openPage(path: typeof SERVICE_PAGE | typeof MASTER_PAGE) {
   const [title, panelName] = TITLES[path];
-  const view = renderApp(path);
+  const page = path === SERVICE_PAGE ? <ServiceAgreementPage /> : <MasterReferralAgreementPage />;
+  const view = renderApp(page, { url: path });
   await screen.findByRole('heading', { level: 1, name: title }, PAGE_LOAD);
   return { ...view, panel: screen.getByRole('region', { name: panelName }) };
 }
@@ -364,7 +369,7 @@ describe('the agreement panel', () => {
     expect(download!.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
-  it('names DigiSigner only for a DigiSigner request, in the words of SPEC.md section 8 (issue #18 item 9)', async () => {
+  it('names DigiSigner only for a DigiSigner request, in the words of SPEC.md section 8', async () => {
     const statuses = [
       json(200, buildSignature('service', 'waiting_for_you', { provider: 'digisigner' })),
       json(200, buildSignature('service', 'waiting_for_you', { provider: 'digisigner' })),

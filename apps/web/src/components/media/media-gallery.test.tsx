@@ -1,6 +1,8 @@
 import type { PortalMe } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HeadshotsPage } from '@/features/onboarding/pages/headshots-page';
+import { VideosUploadPage } from '@/features/onboarding/pages/videos-upload-page';
 import { meQueryKey } from '@/lib/auth';
 import { buildAgent, buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
@@ -27,7 +29,7 @@ function serve(extra: Record<string, Handler>) {
 }
 
 async function openHeadshots() {
-  const app = renderApp('/onboarding/media/headshots');
+  const app = renderApp(<HeadshotsPage />, { url: '/onboarding/media/headshots' });
   await screen.findByRole('heading', { level: 1, name: 'Headshots' });
   return app;
 }
@@ -166,8 +168,8 @@ describe('media gallery', () => {
         json(200, buildMe({ agent_profile: buildAgent({ videos_others_urls: [A] }) })),
       'GET /api/portal/me/media': () => json(200, { files: [{ url: A, name: 'Open house tour.mp4' }] }),
     });
-    renderApp('/onboarding/video/videos_upload');
-    const videos = await screen.findByRole('list', { name: 'Your other videos' }, { timeout: 5000 });
+    renderApp(<VideosUploadPage />, { url: '/onboarding/video/videos_upload' });
+    const videos = await screen.findByRole('list', { name: 'Your other videos' });
     expect(await within(videos).findByText('Open house tour.mp4')).toBeInTheDocument();
     expect(within(videos).queryByText('1. Video')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Open house tour.mp4 (Video 1 of 1)').tagName).toBe('VIDEO');

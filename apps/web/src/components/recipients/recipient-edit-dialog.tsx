@@ -17,7 +17,7 @@ import { RecipientForm, recipientFormValues } from './recipient-form';
 /**
  * Which recipient is being edited, and what was typed so far, kept above the list's layout: the
  * list switches between a table and cards as its width changes, which rebuilds every row, and an
- * open dialog must survive that with its text (issue #18 item 8).
+ * open dialog must survive that with its text.
  */
 export interface EditState {
   editing: string | null;

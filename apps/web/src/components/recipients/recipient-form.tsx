@@ -18,7 +18,7 @@ const CHANNELS = [
   { name: 'phone_call', label: 'Phone call' },
 ] as const;
 
-/** A new person is told of leads by text and e-mail unless the agent says otherwise (issue #18 item 4). */
+/** A new person is told of leads by text and e-mail unless the agent says otherwise. */
 export const blankRecipient: RecipientCreate = {
   first_name: '',
   last_name: '',

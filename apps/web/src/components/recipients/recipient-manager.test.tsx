@@ -1,17 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { LeadRoutingPage } from '@/features/onboarding/pages/lead-routing-page';
+import { RoutingRecipientsPage, RoutingTeamMembersPage } from '@/features/routing/pages/routing-pages';
 import { buildAgentRecipient, buildMe, buildRecipient } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { recipientsServer } from '@/test/recipients-server';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 const jamie = buildRecipient({ _id: 'jamie', first_name: 'Jamie', last_name: 'Lee' });
 
 /** The card of one recipient (narrow layout: jsdom lays nothing out, so every width is 0). */
 const card = (name: string) => screen.getByRole('listitem', { name });
 
-async function openRouting(server: ReturnType<typeof recipientsServer>, path = '/routing') {
-  const rendered = renderApp(path);
+const openRecipientsPage = () => renderApp(<RoutingRecipientsPage />, { url: '/routing' });
+
+async function openRouting(server: ReturnType<typeof recipientsServer>) {
+  const rendered = openRecipientsPage();
   await screen.findByRole('listitem', { name: 'Alex Agent' });
   return { ...rendered, ...server };
 }
@@ -82,7 +87,7 @@ describe('recipients list', () => {
   it('is a table on a wide screen, the agent in the first row', async () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1120);
     recipientsServer([buildAgentRecipient(), jamie]);
-    renderApp('/routing');
+    openRecipientsPage();
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -95,7 +100,7 @@ describe('recipients list', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Remove Jamie Lee' })).toBeInTheDocument();
   });
 
-  it('keeps a phone number on one line and shows an e-mail address in full (issue #18 item 12)', async () => {
+  it('keeps a phone number on one line and shows an e-mail address in full', async () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(976);
     const long = buildRecipient({
       _id: 'long',
@@ -104,7 +109,7 @@ describe('recipients list', () => {
       email: 'alexandra.montgomery-whitfield@summitrealtywest.example',
     });
     recipientsServer([buildAgentRecipient(), long]);
-    renderApp('/routing');
+    openRecipientsPage();
 
     const table = await screen.findByRole('table');
     const row = within(table)
@@ -128,7 +133,7 @@ describe('recipients list', () => {
       'GET /api/portal/me/recipients': (_request, index) =>
         index === 0 ? json(503, { detail: 'Service unavailable' }) : json(200, [buildAgentRecipient()]),
     });
-    const { user } = renderApp('/routing');
+    const { user } = openRecipientsPage();
 
     expect(await screen.findByText('Your recipients could not be loaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -141,7 +146,7 @@ describe('recipients list', () => {
       'POST /api/refresh': signedInRefresh(),
       'GET /api/portal/me': () => json(200, buildMe({ agent_profile: { can_see_portal_recipients: false } })),
     });
-    renderApp('/routing/crm');
+    renderPortal('/routing/crm');
 
     expect(await screen.findByText('Lead routing is managed by your office')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -159,8 +164,9 @@ describe('adding a recipient', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add team member' });
     const submit = within(dialog).getByRole('button', { name: 'Add team member' });
 
+    // The form checks its values asynchronously (zodResolver): the errors come after the click.
     await user.click(submit);
-    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('First name is required')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
 
     // A new person is told by text and e-mail unless the agent turns them off.
@@ -169,12 +175,14 @@ describe('adding a recipient', () => {
     expect(within(dialog).getByRole('switch', { name: 'Phone call' })).not.toBeChecked();
     await user.type(within(dialog).getByLabelText('First name'), 'Sam');
     await user.click(submit);
-    expect(within(dialog).getByText('A phone number is needed for texts and calls')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A phone number is needed for texts and calls'),
+    ).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Mobile phone'), '555');
     await user.type(within(dialog).getByLabelText('E-mail address'), 'not-an-email');
     await user.click(submit);
-    expect(within(dialog).getByText(/Enter a valid phone number/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Enter a valid phone number/)).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(callsTo('POST /api/portal/me/recipients')).toHaveLength(0);
 
@@ -420,7 +428,7 @@ describe('removing a recipient', () => {
 describe('the team-members page', () => {
   it('lists only the people besides the agent, with an empty state', async () => {
     recipientsServer();
-    renderApp('/routing/team-members');
+    renderApp(<RoutingTeamMembersPage />, { url: '/routing/team-members' });
     expect(await screen.findByText('No team members yet')).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Alex Agent' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add team member' })).toBeInTheDocument();
@@ -430,7 +438,10 @@ describe('the team-members page', () => {
 
 describe('the lead_routing onboarding step', () => {
   it('manages recipients in place and follows the step status', async () => {
-    const { user } = Object.assign(recipientsServer(), renderApp('/onboarding/leadRouting/lead_routing'));
+    const { user } = Object.assign(
+      recipientsServer(),
+      renderApp(<LeadRoutingPage />, { url: '/onboarding/leadRouting/lead_routing' }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Lead routing' });
     await screen.findByRole('listitem', { name: 'Alex Agent' });
     expect(screen.getByText('Not yet')).toBeInTheDocument();

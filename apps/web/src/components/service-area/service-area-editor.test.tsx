@@ -1,6 +1,7 @@
 import type { AgentRecord, GeoStateDetail } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ServiceAreaPage } from '@/features/onboarding/pages/service-area-page';
 import { buildAgent, buildMe } from '@/test/factories';
 import { type Handler, json, type MockRequest, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -117,9 +118,8 @@ function geoServer(options: { agent?: Partial<AgentRecord>; extra?: Record<strin
 }
 
 async function openPage() {
-  const rendered = renderApp(PAGE);
-  // The first visit loads the page's code.
-  await screen.findByRole('heading', { name: 'Service area', level: 1 }, { timeout: 5000 });
+  const rendered = renderApp(<ServiceAreaPage />, { url: PAGE });
+  await screen.findByRole('heading', { name: 'Service area', level: 1 });
   return rendered;
 }
 
@@ -130,7 +130,7 @@ async function chooseArizona(user: ReturnType<typeof renderApp>['user']) {
 
 const summaryLine = () => screen.getByText(/ZIP codes? covered in/);
 
-// Whole-app journeys through a lazily loaded page: slower than one component on a busy machine.
+// Whole journeys through the page: slower than one component on a busy machine.
 describe('service area picker', { timeout: 20_000 }, () => {
   it('choosing a county adds its ZIP codes, and the save sends them', async () => {
     const { callsTo } = geoServer();

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,12 +35,14 @@ describe('CopyButton', () => {
   });
 
   it('offers to copy again after a moment', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTimeAsync });
     render(<CopyButton value="(602) 555-0100" label="Copy number to clipboard" />);
 
     await user.click(screen.getByRole('button', { name: 'Copy number to clipboard' }));
     expect(await screen.findByText('Copied')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''), { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('explains that the page needs a secure connection when there is no clipboard (http)', async () => {

@@ -2,6 +2,7 @@ import type { AgentRecord, PortalMe } from '@portal/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HeadshotsPage } from '@/features/onboarding/pages/headshots-page';
 import { meQueryKey } from '@/lib/auth';
 import { buildAgent, buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
@@ -39,7 +40,7 @@ function serve(extra: Record<string, Handler> = {}) {
 
 async function openHeadshots() {
   // StrictMode, as in main.tsx: effects run twice on mount and must not send a file twice.
-  const app = renderApp(HEADSHOTS, { strict: true });
+  const app = renderApp(<HeadshotsPage />, { url: HEADSHOTS, strict: true });
   await screen.findByRole('heading', { level: 1, name: 'Headshots' });
   return app;
 }
@@ -193,7 +194,7 @@ describe('file upload', () => {
     serve({
       'POST /api/upload/u1/confirm': () => json(200, withHeadshots('u1')),
     });
-    const app = renderApp(HEADSHOTS);
+    const app = renderApp(<HeadshotsPage />, { url: HEADSHOTS });
     await screen.findByRole('heading', { level: 1, name: 'Headshots' });
     const user = userEvent.setup();
 

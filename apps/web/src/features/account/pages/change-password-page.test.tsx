@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { ChangePasswordPage } from './change-password-page';
 
 const office = buildMe({ name: 'Summit Realty', user_role: 'corporate', agent_profile: null });
 
@@ -13,7 +15,7 @@ describe('change password (account menu)', () => {
       'GET /api/portal/me': () => json(200, office),
       'POST /api/me/password': () => json(400, { detail: 'Your current password is not correct.' }),
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderPortal('/leads');
     await user.click(await screen.findByRole('button', { name: /Account menu for Summit Realty/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeInTheDocument();
@@ -42,7 +44,7 @@ describe('change password (account menu)', () => {
       'GET /api/portal/me': () => json(200, office),
       'POST /api/me/password': () => new Response(null, { status: 204 }),
     });
-    const { user } = renderApp('/account/password');
+    const { user } = renderApp(<ChangePasswordPage />, { url: '/account/password' });
     await user.type(await screen.findByLabelText('Current password'), 'my-old-password-1');
     await user.type(screen.getByLabelText('New password'), 'a-new-password-1');
     await user.type(screen.getByLabelText('Confirm new password'), 'a-new-password-1');

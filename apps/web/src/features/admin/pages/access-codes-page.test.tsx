@@ -11,6 +11,7 @@ import {
   list,
   superuserServer,
 } from '../test/console-data';
+import { AdminAccessCodesPage } from './access-codes-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -54,7 +55,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     });
     const old = buildAccessCode({ code: 'OLD', expires_at: '2020-01-01T00:00:00Z' });
     accessCodesServer([spring, old]);
-    const { user } = renderApp('/admin/access-codes');
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
     const table = await screen.findByRole('table', { name: 'Access codes' }, PAGE_LOAD);
     const springRow = (await within(table).findByRole('button', { name: 'SPRING24 sign-ups' })).closest(
       'tr',
@@ -96,7 +97,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
       codes.push(created);
       return json(201, created);
     });
-    const { user } = renderApp('/admin/access-codes');
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
     expect(await screen.findByText(/No access codes yet/, {}, PAGE_LOAD)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'New access code' }));
@@ -137,7 +138,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
 
   it('checks the code before sending it', async () => {
     const server = accessCodesServer([]);
-    const { user } = renderApp('/admin/access-codes');
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
     await user.click(await screen.findByRole('button', { name: 'New access code' }, PAGE_LOAD));
     const form = screen.getByRole('form', { name: 'New access code' });
     await user.type(within(form).getByLabelText('Code'), 'a b');
@@ -151,7 +152,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     const server = accessCodesServer([], () =>
       json(409, { detail: 'The access code SPRING24 already exists' }),
     );
-    const { user } = renderApp('/admin/access-codes');
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
     await user.click(await screen.findByRole('button', { name: 'New access code' }, PAGE_LOAD));
     const form = screen.getByRole('form', { name: 'New access code' });
     await user.type(within(form).getByLabelText('Code'), 'spring24');
@@ -177,7 +178,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
         return json(200, { ...spring, disabled: true });
       },
     });
-    const { user } = renderApp('/admin/access-codes');
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
     await user.click(await screen.findByRole('button', { name: 'Disable SPRING24' }, PAGE_LOAD));
     const dialog = screen.getByRole('dialog', { name: 'Disable SPRING24?' });
     expect(dialog).toHaveTextContent('Agents can no longer sign up with this code');
@@ -202,7 +203,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
         return json(200, { ...spring, max_uses: body.max_uses ?? null });
       },
     });
-    const { user } = renderApp('/admin/access-codes');
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
     await user.click(await screen.findByRole('button', { name: 'Edit SPRING24' }, PAGE_LOAD));
     let form = screen.getByRole('form', { name: 'Edit SPRING24' });
     const uses = within(form).getByLabelText('Maximum uses');

@@ -5,6 +5,7 @@ import { type Handler, json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildAgentDetail, buildLead } from '../test/agents-data';
 import { bodyOf, superuserServer } from '../test/console-data';
+import { AdminAgentPage } from './agent-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -50,7 +51,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
       ],
     });
     agentServer(detail);
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}`,
+      path: '/admin/agents/:agentId',
+    });
     expect(
       await screen.findByRole('heading', { name: 'Jordan Rivera', level: 1 }, PAGE_LOAD),
     ).toBeInTheDocument();
@@ -108,7 +112,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
   it('refuses a status change without a reason, then sends the change with its reason', async () => {
     const detail = buildAgentDetail();
     const { patches } = agentServer(detail);
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}`,
+      path: '/admin/agents/:agentId',
+    });
     await user.click(await screen.findByRole('button', { name: 'Change status' }, PAGE_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
     const choices = within(within(dialog).getByLabelText('New status')).getAllByRole('option');
@@ -141,7 +148,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
   it('opens each tab at its own address and moves between tabs with the arrow keys', async () => {
     const detail = buildAgentDetail();
     agentServer(detail);
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}?tab=history`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}?tab=history`,
+      path: '/admin/agents/:agentId',
+    });
     expect(await screen.findByRole('tab', { name: 'History' }, PAGE_LOAD)).toHaveAttribute(
       'aria-selected',
       'true',
@@ -158,7 +168,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
   it('offers Complete among the signup steps, so a reset can be undone, and gives the focus back', async () => {
     const detail = buildAgentDetail({ agent: { signup_status: 'timezone' } });
     const { patches } = agentServer(detail);
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}`,
+      path: '/admin/agents/:agentId',
+    });
     await user.click(await screen.findByRole('button', { name: 'Reset signup step' }, PAGE_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Reset signup step' });
     const choices = within(within(dialog).getByLabelText('Move the agent to')).getAllByRole('option');
@@ -183,7 +196,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
         detail: 'An agent who is onboarding cannot become active until both agreements are signed',
       }),
     );
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}`,
+      path: '/admin/agents/:agentId',
+    });
     await user.click(await screen.findByRole('button', { name: 'Change status' }, PAGE_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'active');
@@ -202,7 +218,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
         ? json(409, { detail: 'The agent URI "taken-uri" belongs to another agent' })
         : json(200, detail),
     );
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}?tab=office`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}?tab=office`,
+      path: '/admin/agents/:agentId',
+    });
     const form = await screen.findByRole('form', { name: 'Office fields' }, PAGE_LOAD);
     await user.clear(within(form).getByLabelText('Agent URI'));
     await user.type(within(form).getByLabelText('Agent URI'), 'taken-uri');
@@ -224,7 +243,10 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
   it('sets a portal page to shown, hidden or back to the office default', async () => {
     const detail = buildAgentDetail({ agent: { can_see_portal_zips: false } });
     const { patches } = agentServer(detail);
-    const { user } = renderApp(`/admin/agents/${detail.agent.id}?tab=office`);
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}?tab=office`,
+      path: '/admin/agents/:agentId',
+    });
     const region = await screen.findByRole('region', { name: 'Portal visibility' }, PAGE_LOAD);
     const zips = within(region).getByRole('radiogroup', { name: 'ZIP codes page' });
     expect(within(zips).getByRole('radio', { name: 'Hidden' })).toBeChecked();

@@ -5,6 +5,7 @@ import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildLead } from '../test/agents-data';
 import { list, superuserServer, uuid } from '../test/console-data';
+import { AdminAgentPreviewPage } from './agent-preview-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 const agentId = uuid(9001);
@@ -35,7 +36,10 @@ function previewServer(
 describe("the preview of an agent's portal", { timeout: 20_000 }, () => {
   it('says it is read only and shows where they land, their menu, checklist and leads', async () => {
     const { callsTo } = previewServer();
-    const { user } = renderApp(`/admin/agents/${agentId}/preview`);
+    const { user } = renderApp(<AdminAgentPreviewPage />, {
+      url: `/admin/agents/${agentId}/preview`,
+      path: '/admin/agents/:agentId/preview',
+    });
     expect(await screen.findByText('Preview — read only', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Jordan Rivera's portal", level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Where they land' })).toHaveTextContent(
@@ -64,7 +68,10 @@ describe("the preview of an agent's portal", { timeout: 20_000 }, () => {
 
   it('sends an agent in the middle of signup to their wizard step', async () => {
     previewServer(buildMe({ agent_profile: { id: agentId, agent: 'Sam New', signup_status: 'sms' } }));
-    renderApp(`/admin/agents/${agentId}/preview`);
+    renderApp(<AdminAgentPreviewPage />, {
+      url: `/admin/agents/${agentId}/preview`,
+      path: '/admin/agents/:agentId/preview',
+    });
     expect(await screen.findByRole('region', { name: 'Where they land' }, PAGE_LOAD)).toHaveTextContent(
       'Signup wizard: Text message test /signup/sms',
     );

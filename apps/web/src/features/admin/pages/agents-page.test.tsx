@@ -4,6 +4,7 @@ import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildAgentRow } from '../test/agents-data';
 import { list, superuserServer } from '../test/console-data';
+import { AdminAgentsPage } from './agents-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -42,7 +43,7 @@ const rowNames = () =>
 describe('the agents list of the console', { timeout: 20_000 }, () => {
   it('searches through the address after a pause in typing, and each row opens the agent', async () => {
     const { callsTo } = agentsServer();
-    const { user, router } = renderApp('/admin/agents');
+    const { user, router } = renderApp(<AdminAgentsPage />, { url: '/admin/agents' });
     await screen.findByRole('table', { name: /Agents/ }, PAGE_LOAD);
     await waitFor(() => expect(rowNames()).toHaveLength(2));
     expect(screen.getByRole('link', { name: /Alice Avery/ })).toHaveAttribute(
@@ -68,7 +69,7 @@ describe('the agents list of the console', { timeout: 20_000 }, () => {
 
   it('sorts on the server by a column header, and a filter goes back to the first page', async () => {
     const { callsTo } = agentsServer(120);
-    const { user, router } = renderApp('/admin/agents?skip=50');
+    const { user, router } = renderApp(<AdminAgentsPage />, { url: '/admin/agents?skip=50' });
     await screen.findByRole('table', { name: /Agents/ }, PAGE_LOAD);
     expect(await screen.findByText(/51–100 of 120/)).toBeInTheDocument();
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { bodyOf, buildApiKey, list, superuserServer } from '../test/console-data';
+import { AdminApiKeysPage } from './api-keys-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 const SECRET = 'pk_live_7f3a9c2e1b5d4f6a8c0e2b4d6f8a0c2e';
@@ -37,7 +38,7 @@ describe('the API keys page', { timeout: 20_000 }, () => {
     zillow.leads_per_day[12]!.count = 4;
     zillow.leads_per_day[13]!.count = 1;
     apiKeysServer([zillow]);
-    renderApp('/admin/api-keys');
+    renderApp(<AdminApiKeysPage />, { url: '/admin/api-keys' });
     const table = await screen.findByRole('table', { name: 'Lead intake clients' }, PAGE_LOAD);
     const row = (await within(table).findByRole('button', { name: 'Revoke Zillow feed' })).closest('tr')!;
     expect(within(row).getByRole('rowheader')).toHaveTextContent('Zillow feed');
@@ -51,11 +52,11 @@ describe('the API keys page', { timeout: 20_000 }, () => {
 
   it('shows a new key once, with a copy button and a warning, and never again', async () => {
     const server = apiKeysServer([]);
-    const { user } = renderApp('/admin/api-keys');
+    const { user } = renderApp(<AdminApiKeysPage />, { url: '/admin/api-keys' });
     await user.click(await screen.findByRole('button', { name: 'New client' }, PAGE_LOAD));
     const form = screen.getByRole('form', { name: 'New client' });
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
-    expect(within(form).getByText('Name the client (e.g. "Zillow feed")')).toBeInTheDocument();
+    expect(await within(form).findByText('Name the client (e.g. "Zillow feed")')).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Client name'), 'Zillow feed');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
@@ -80,7 +81,7 @@ describe('the API keys page', { timeout: 20_000 }, () => {
   it('revokes a key only after explaining that its leads will be refused', async () => {
     const zillow = buildApiKey({ name: 'Zillow feed', prefix: 'pk_zil' });
     const server = apiKeysServer([zillow]);
-    const { user } = renderApp('/admin/api-keys');
+    const { user } = renderApp(<AdminApiKeysPage />, { url: '/admin/api-keys' });
     await user.click(await screen.findByRole('button', { name: 'Revoke Zillow feed' }, PAGE_LOAD));
     const dialog = screen.getByRole('dialog', { name: 'Revoke the key of Zillow feed?' });
     expect(dialog).toHaveTextContent('leads sent with the key pk_zil… are refused');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildAuditEntry, list, superuserServer, uuid } from '../test/console-data';
+import { AdminAuditPage } from './audit-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -52,7 +53,7 @@ describe('the audit log', { timeout: 20_000 }, () => {
           ]),
         ),
     });
-    const { user } = renderApp(`/admin/audit?target_id=${agentId}`);
+    const { user } = renderApp(<AdminAuditPage />, { url: `/admin/audit?target_id=${agentId}` });
     const table = await screen.findByRole('table', { name: 'Audit log' }, PAGE_LOAD);
     expect(lastQuery(server)).toMatchObject({ target_id: agentId });
     expect(screen.getByText(/Only entries about/)).toHaveTextContent(agentId);
@@ -90,7 +91,7 @@ describe('the audit log', { timeout: 20_000 }, () => {
 
   it("shows the office's actions by default, sign-ins apart, and picks actions from a list", async () => {
     const server = superuserServer({ 'GET /api/admin/audit': () => json(200, list([])) });
-    const { user, router } = renderApp(`/admin/audit?target_id=${uuid(7)}`);
+    const { user, router } = renderApp(<AdminAuditPage />, { url: `/admin/audit?target_id=${uuid(7)}` });
     await screen.findByRole('table', { name: 'Audit log' }, PAGE_LOAD);
     // A target is looked for in every kind of entry.
     expect(lastQuery(server).category).toBeUndefined();

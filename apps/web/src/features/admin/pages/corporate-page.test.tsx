@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { bodyOf, buildAdminGroup, buildCorporateUser, list, superuserServer } from '../test/console-data';
+import { AdminCorporatePage } from './corporate-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 const LINK = 'https://portal.example/corporate-login?token=abc123';
@@ -40,13 +41,13 @@ function corporateServer(users: AdminCorporateUser[], groups: AdminGroup[] = [])
 describe('the corporate page', { timeout: 20_000 }, () => {
   it('creates a corporate user and shows the one-time sign-in link to copy', async () => {
     const server = corporateServer([]);
-    const { user } = renderApp('/admin/corporate');
+    const { user } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
     expect(await screen.findByText(/No corporate users yet/, {}, PAGE_LOAD)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'New corporate user' }));
     const form = screen.getByRole('form', { name: 'New corporate user' });
     await user.click(within(form).getByRole('button', { name: 'Create and send link' }));
-    expect(within(form).getByText('Give the corporate user a name')).toBeInTheDocument();
+    expect(await within(form).findByText('Give the corporate user a name')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/corporate-users')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('Name'), 'Summit Realty');
@@ -70,7 +71,7 @@ describe('the corporate page', { timeout: 20_000 }, () => {
   it('sends a new sign-in link after saying older ones stop working', async () => {
     const summit = buildCorporateUser({ name: 'Summit Realty', email: 'office@summit.example' });
     const server = corporateServer([summit]);
-    const { user } = renderApp('/admin/corporate');
+    const { user } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
     await user.click(
       await screen.findByRole('button', { name: 'Send sign-in link to Summit Realty' }, PAGE_LOAD),
     );
@@ -87,7 +88,7 @@ describe('the corporate page', { timeout: 20_000 }, () => {
   it('deactivates a corporate user only after confirming', async () => {
     const summit = buildCorporateUser({ name: 'Summit Realty' });
     const server = corporateServer([summit]);
-    const { user } = renderApp('/admin/corporate');
+    const { user } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
     await user.click(await screen.findByRole('button', { name: 'Deactivate Summit Realty' }, PAGE_LOAD));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Summit Realty?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -107,7 +108,7 @@ describe('the corporate page', { timeout: 20_000 }, () => {
   it('lists the groups on their tab and deletes one after naming it and its members', async () => {
     const west = buildAdminGroup({ name: 'West', corporate_user_name: 'Summit Realty', member_count: 3 });
     const server = corporateServer([], [west]);
-    const { user, router } = renderApp('/admin/corporate');
+    const { user, router } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
     await user.click(await screen.findByRole('tab', { name: 'Groups' }, PAGE_LOAD));
     expect(router.state.location.search).toBe('?tab=groups');
     const table = await screen.findByRole('table', { name: 'Groups' });

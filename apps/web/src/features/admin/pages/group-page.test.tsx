@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { bodyOf, buildGroupDetail, list, superuserServer, uuid } from '../test/console-data';
+import { AdminGroupPage } from './group-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -71,7 +72,10 @@ describe('a group in the console', { timeout: 20_000 }, () => {
       members: [member({})],
     });
     const server = groupServer(group);
-    const { user } = renderApp(`/admin/groups/${group.id}`);
+    const { user } = renderApp(<AdminGroupPage />, {
+      url: `/admin/groups/${group.id}`,
+      path: '/admin/groups/:groupId',
+    });
     expect(await screen.findByRole('heading', { name: 'West' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All groups' })).toHaveAttribute(
       'href',
@@ -94,7 +98,10 @@ describe('a group in the console', { timeout: 20_000 }, () => {
   it('finds an agent and adds them as a manager; they show as of another office', async () => {
     const group = buildGroupDetail({ name: 'West', members: [] });
     const server = groupServer(group);
-    const { user } = renderApp(`/admin/groups/${group.id}`);
+    const { user } = renderApp(<AdminGroupPage />, {
+      url: `/admin/groups/${group.id}`,
+      path: '/admin/groups/:groupId',
+    });
     expect(await screen.findByText(/No agents in this group yet/, {}, PAGE_LOAD)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Find an agent'), 'bob');
     await user.click(screen.getByLabelText('Add as manager'));
@@ -118,7 +125,10 @@ describe('a group in the console', { timeout: 20_000 }, () => {
   it('removes a member only after confirming', async () => {
     const group = buildGroupDetail({ name: 'West', member_count: 1, members: [member({})] });
     const server = groupServer(group);
-    const { user } = renderApp(`/admin/groups/${group.id}`);
+    const { user } = renderApp(<AdminGroupPage />, {
+      url: `/admin/groups/${group.id}`,
+      path: '/admin/groups/:groupId',
+    });
     await user.click(
       await screen.findByRole('button', { name: 'Remove Alice Avery from the group' }, PAGE_LOAD),
     );
@@ -131,7 +141,7 @@ describe('a group in the console', { timeout: 20_000 }, () => {
 
   it('says so when the group does not exist', async () => {
     superuserServer({ 'GET /api/admin/groups/:id': () => json(404, { detail: 'Group not found' }) });
-    renderApp(`/admin/groups/${uuid(1)}`);
+    renderApp(<AdminGroupPage />, { url: `/admin/groups/${uuid(1)}`, path: '/admin/groups/:groupId' });
     expect(await screen.findByText(/This group does not exist/, {}, PAGE_LOAD)).toBeInTheDocument();
   });
 });

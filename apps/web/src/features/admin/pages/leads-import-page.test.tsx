@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { superuserServer } from '../test/console-data';
+import { AdminLeadsImportPage } from './leads-import-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -71,7 +72,7 @@ describe('the CSV import of leads', { timeout: 20_000 }, () => {
           ],
         }),
     });
-    const { user } = renderApp('/admin/leads/import');
+    const { user } = renderApp(<AdminLeadsImportPage />, { url: '/admin/leads/import' });
     expect(await screen.findByRole('heading', { name: 'Import leads' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'What the file needs' })).toHaveTextContent('lead_type');
 
@@ -121,7 +122,7 @@ describe('the CSV import of leads', { timeout: 20_000 }, () => {
       'POST /api/admin/leads/import/preview': () =>
         json(400, { detail: 'The header row needs a zip column.' }),
     });
-    const { user } = renderApp('/admin/leads/import');
+    const { user } = renderApp(<AdminLeadsImportPage />, { url: '/admin/leads/import' });
     const input = await screen.findByLabelText('Choose a CSV file', {}, PAGE_LOAD);
     // The picker offers only CSV files; a dropped file is not filtered that way.
     fireEvent.drop(input.parentElement!, {

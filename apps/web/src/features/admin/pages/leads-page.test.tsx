@@ -5,6 +5,7 @@ import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildAgentRow, buildLead } from '../test/agents-data';
 import { bodyOf, list, superuserServer } from '../test/console-data';
+import { AdminLeadsPage } from './leads-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -60,7 +61,7 @@ describe('the leads of the console', { timeout: 20_000 }, () => {
       },
     });
     const { callsTo } = leadsServer([waiting, routed]);
-    const { user } = renderApp('/admin/leads?unassigned=true');
+    const { user } = renderApp(<AdminLeadsPage />, { url: '/admin/leads?unassigned=true' });
     const table = await screen.findByRole('table', { name: 'Unassigned leads' }, PAGE_LOAD);
     expect(screen.getByRole('button', { name: 'Unassigned' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
@@ -95,7 +96,7 @@ describe('the leads of the console', { timeout: 20_000 }, () => {
   it('keeps the dialog open with the reason when the lead was assigned meanwhile', async () => {
     const waiting = buildLead({ first_name: 'Uma', last_name: 'Unrouted' });
     leadsServer([waiting], () => json(409, { detail: 'This lead is already assigned to Bob Baker' }));
-    const { user } = renderApp('/admin/leads?unassigned=true');
+    const { user } = renderApp(<AdminLeadsPage />, { url: '/admin/leads?unassigned=true' });
     await user.click(await screen.findByRole('button', { name: 'Assign Uma Unrouted' }, PAGE_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Uma Unrouted' });
     await user.type(within(dialog).getByLabelText('Find an active agent'), 'dana');
@@ -118,7 +119,7 @@ describe('the leads of the console', { timeout: 20_000 }, () => {
       agent_name: 'Eve',
     });
     const { callsTo } = leadsServer([routed, other]);
-    const { user, router } = renderApp(`/admin/leads?agent_id=${dana.id}`);
+    const { user, router } = renderApp(<AdminLeadsPage />, { url: `/admin/leads?agent_id=${dana.id}` });
     const table = await screen.findByRole('table', { name: 'Leads' }, PAGE_LOAD);
     await waitFor(() => expect(table).toHaveTextContent('Rita Routed'));
     expect(table).not.toHaveTextContent('Olga Other');
@@ -140,7 +141,7 @@ describe('the leads of the console', { timeout: 20_000 }, () => {
       agent_name: 'Eve Evans',
     });
     const { callsTo } = leadsServer([owned]);
-    const { user } = renderApp('/admin/leads');
+    const { user } = renderApp(<AdminLeadsPage />, { url: '/admin/leads' });
     const table = await screen.findByRole('table', { name: 'Leads' }, PAGE_LOAD);
     await user.click(await within(table).findByRole('button', { name: 'Move Owen Owned to another agent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Owen Owned to another agent' });

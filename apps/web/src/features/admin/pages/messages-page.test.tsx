@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildMessage, list, superuserServer } from '../test/console-data';
+import { AdminMessagesPage } from './messages-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -68,7 +69,7 @@ function outboxServer(messages: AdminMessage[]) {
 describe('the messages page', { timeout: 20_000 }, () => {
   it('filters by status, channel and recipient in the address', async () => {
     const server = outboxServer([buildMessage({ subject: 'Welcome aboard' })]);
-    const { user, router } = renderApp('/admin/messages?status=failed');
+    const { user, router } = renderApp(<AdminMessagesPage />, { url: '/admin/messages?status=failed' });
     const table = await screen.findByRole('table', { name: 'Messages' }, PAGE_LOAD);
     expect(await within(table).findByRole('button', { name: 'Welcome aboard' })).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('failed');
@@ -91,7 +92,7 @@ describe('the messages page', { timeout: 20_000 }, () => {
   it('opens a message with its text and attempts, and retries a failed one', async () => {
     const message = failedSms();
     const server = outboxServer([message]);
-    const { user } = renderApp('/admin/messages');
+    const { user } = renderApp(<AdminMessagesPage />, { url: '/admin/messages' });
     const table = await screen.findByRole('table', { name: 'Messages' }, PAGE_LOAD);
     const open = await within(table).findByRole('button', { name: 'New lead: Sam Seller' });
     expect(open.closest('tr')).toHaveTextContent('Failed');
@@ -123,7 +124,7 @@ describe('the messages page', { timeout: 20_000 }, () => {
   it('retries from the list without opening the message', async () => {
     const message = failedSms();
     const server = outboxServer([message, buildMessage({ subject: 'Delivered fine' })]);
-    const { user } = renderApp('/admin/messages');
+    const { user } = renderApp(<AdminMessagesPage />, { url: '/admin/messages' });
     const table = await screen.findByRole('table', { name: 'Messages' }, PAGE_LOAD);
     await within(table).findByRole('button', { name: 'Delivered fine' });
     expect(within(table).getAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
@@ -136,7 +137,7 @@ describe('the messages page', { timeout: 20_000 }, () => {
 
   it('shows each provider limit and how close the network runs to it', async () => {
     const server = outboxServer([]);
-    renderApp('/admin/messages');
+    renderApp(<AdminMessagesPage />, { url: '/admin/messages' });
     const limits = await screen.findByRole(
       'region',
       { name: 'Provider limits, all servers together' },

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { superuserServer } from '../test/console-data';
+import { AdminOverviewPage } from './overview-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -20,7 +22,7 @@ describe('the console overview', { timeout: 20_000 }, () => {
           access_codes_active: 5,
         }),
     });
-    const { user, router } = renderApp('/admin');
+    const { user, router } = renderPortal('/admin');
     const unassigned = await screen.findByRole('link', { name: /Unassigned leads\s*3/ }, PAGE_LOAD);
     expect(unassigned).toHaveAttribute('href', '/admin/leads?unassigned=true');
     expect(screen.getByRole('link', { name: /Failed messages\s*1/ })).toHaveAttribute(
@@ -68,7 +70,7 @@ describe('the console overview', { timeout: 20_000 }, () => {
               access_codes_active: 0,
             }),
     });
-    const { user } = renderApp('/admin');
+    const { user } = renderApp(<AdminOverviewPage />, { url: '/admin' });
     expect(await screen.findByText('The database is busy', {}, PAGE_LOAD)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /Leads today\s*0/ })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { bodyOf, superuserServer } from '../test/console-data';
+import { AdminSettingsPage } from './settings-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -17,7 +18,7 @@ function settingsServer(patch: (body: Partial<Settings>) => Response) {
 describe('the settings page', { timeout: 20_000 }, () => {
   it('refuses a rating interval of 0 without sending anything', async () => {
     const server = settingsServer(() => json(200, DEFAULT_SETTINGS));
-    const { user } = renderApp('/admin/settings');
+    const { user } = renderApp(<AdminSettingsPage />, { url: '/admin/settings' });
     const interval = await screen.findByLabelText('Rating interval (days)', {}, PAGE_LOAD);
     expect(interval).toHaveValue(30);
     await user.clear(interval);
@@ -36,7 +37,7 @@ describe('the settings page', { timeout: 20_000 }, () => {
         lead_delivery: { ...DEFAULT_SETTINGS.lead_delivery, ...body.lead_delivery },
       }),
     );
-    const { user } = renderApp('/admin/settings');
+    const { user } = renderApp(<AdminSettingsPage />, { url: '/admin/settings' });
     const interval = await screen.findByLabelText('Rating interval (days)', {}, PAGE_LOAD);
     await user.clear(interval);
     await user.type(interval, '45');
@@ -59,7 +60,7 @@ describe('the settings page', { timeout: 20_000 }, () => {
 
   it('shows the server’s refusal by the field it is about, keeping the value typed', async () => {
     settingsServer(() => json(400, { detail: 'The trend threshold is at most 4' }));
-    const { user } = renderApp('/admin/settings');
+    const { user } = renderApp(<AdminSettingsPage />, { url: '/admin/settings' });
     const threshold = await screen.findByLabelText('Trend threshold', {}, PAGE_LOAD);
     await user.clear(threshold);
     await user.type(threshold, '3.5');
@@ -78,7 +79,7 @@ describe('the settings page', { timeout: 20_000 }, () => {
         provider_limits: { ...DEFAULT_SETTINGS.provider_limits, ...body.provider_limits },
       }),
     );
-    const { user } = renderApp('/admin/settings');
+    const { user } = renderApp(<AdminSettingsPage />, { url: '/admin/settings' });
     const connections = await screen.findByLabelText('SMTP connections', {}, PAGE_LOAD);
     expect(connections).toHaveValue(DEFAULT_SETTINGS.provider_limits.smtp_connections);
     await user.clear(connections);
@@ -99,11 +100,11 @@ describe('the settings page', { timeout: 20_000 }, () => {
     });
   });
 
-  it('changes a quota on its own (issue #17 item 4)', async () => {
+  it('changes a quota on its own', async () => {
     const server = settingsServer((body) =>
       json(200, { ...DEFAULT_SETTINGS, quotas: { ...DEFAULT_SETTINGS.quotas, ...body.quotas } }),
     );
-    const { user } = renderApp('/admin/settings');
+    const { user } = renderApp(<AdminSettingsPage />, { url: '/admin/settings' });
     const recipients = await screen.findByLabelText('Recipients per agent', {}, PAGE_LOAD);
     expect(recipients).toHaveValue(20);
     expect(screen.getByLabelText('Storage per agent (MB)')).toHaveValue(10_000);

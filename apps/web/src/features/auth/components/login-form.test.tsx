@@ -2,15 +2,15 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 function renderLogin(login: Handler, extra: Record<string, Handler> = {}) {
   const fetch = mockFetch({ 'POST /api/refresh': anonymousRefresh, 'POST /api/login': login, ...extra });
-  const app = renderApp('/login');
+  const app = renderPortal('/login');
   return { ...fetch, ...app };
 }
 
-async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
+async function fillAndSubmit(user: ReturnType<typeof renderPortal>['user'], email: string, password: string) {
   await screen.findByRole('heading', { level: 1, name: 'Sign in' });
   if (email) await user.type(screen.getByLabelText('Email'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);

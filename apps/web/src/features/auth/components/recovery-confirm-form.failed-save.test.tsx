@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { RecoveryConfirmPage } from '../pages/recovery-pages';
 
 describe('the new-password page, when the save fails', () => {
   it("shows the server's refusal and keeps both passwords as typed", async () => {
@@ -10,7 +11,10 @@ describe('the new-password page, when the save fails', () => {
       'POST /api/password-reset/confirm': () =>
         json(400, { detail: 'This password is too common. Choose a longer phrase.' }),
     });
-    const { user, location } = renderApp('/recovery/reset-token');
+    const { user, location } = renderApp(<RecoveryConfirmPage />, {
+      url: '/recovery/reset-token',
+      path: '/recovery/:token',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
     await user.type(screen.getByLabelText('New password'), 'password1234');
     await user.type(screen.getByLabelText('Confirm new password'), 'password1234');
@@ -34,7 +38,10 @@ describe('the new-password page, when the save fails', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/password-reset/confirm': () => json(400, { detail: 'This link is invalid or has expired.' }),
     });
-    const { user } = renderApp('/es/recovery/reset-token');
+    const { user } = renderApp(<RecoveryConfirmPage />, {
+      url: '/es/recovery/reset-token',
+      path: '/es/recovery/:token',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Elija una contraseña nueva' });
     await user.type(screen.getByLabelText('Contraseña nueva'), 'una frase bastante larga');
     await user.type(screen.getByLabelText('Confirme la contraseña nueva'), 'una frase bastante larga');

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { RecoveryRequestPage } from '../pages/recovery-pages';
 
 describe('the password-recovery request, when it fails', () => {
   it("shows the server's refusal and keeps the address typed", async () => {
@@ -10,7 +11,7 @@ describe('the password-recovery request, when it fails', () => {
       'POST /api/password-reset/request': () =>
         json(429, { detail: 'Too many reset requests for this address.' }, { 'Retry-After': '45' }),
     });
-    const { user, location } = renderApp('/recovery');
+    const { user, location } = renderApp(<RecoveryRequestPage />, { url: '/recovery' });
     await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
     await user.type(screen.getByLabelText('Email'), 'agent@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -33,7 +34,7 @@ describe('the password-recovery request, when it fails', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/password-reset/request': () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    const { user } = renderApp('/es/recovery');
+    const { user } = renderApp(<RecoveryRequestPage />, { url: '/es/recovery' });
     await screen.findByRole('heading', { level: 1, name: 'Restablecer la contraseña' });
     await user.type(screen.getByLabelText('Correo electrónico'), 'agente@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar el enlace' }));

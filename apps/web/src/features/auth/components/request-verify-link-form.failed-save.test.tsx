@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { VerifyEmailPage } from '../pages/verify-email-page';
 
 describe('requesting a new verification link, when it fails', () => {
   it("shows the server's refusal and keeps the address typed", async () => {
@@ -12,7 +13,10 @@ describe('requesting a new verification link, when it fails', () => {
       'POST /api/auth/request-verify-token': () =>
         json(503, { detail: 'E-mail is not being sent at the moment. Try again in a few minutes.' }),
     });
-    const { user, location } = renderApp('/verify-email/old');
+    const { user, location } = renderApp(<VerifyEmailPage />, {
+      url: '/verify-email/old',
+      path: '/verify-email/:token',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Verification failed' });
 
     const form = screen.getByRole('form', { name: 'Request a new verification link' });

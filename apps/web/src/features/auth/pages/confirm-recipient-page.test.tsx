@@ -3,6 +3,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { ConfirmRecipientPage } from './confirm-recipient-page';
 
 describe("a recipient's confirmation page", () => {
   it('confirms nothing on arrival (mail scanners open links), then once when the owner presses the button', async () => {
@@ -15,7 +17,7 @@ describe("a recipient's confirmation page", () => {
           agent_name: 'Dana Reyes',
         }),
     });
-    const { user } = renderApp('/recipient/confirm/tok-1', { strict: true });
+    const { user } = renderPortal('/recipient/confirm/tok-1', { strict: true });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail address' }),
@@ -39,7 +41,10 @@ describe("a recipient's confirmation page", () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/recipient/confirm-email': () => json(400, { detail: RECIPIENT_CONFIRM_FAILED }),
     });
-    const { user } = renderApp('/recipient/confirm/old');
+    const { user } = renderApp(<ConfirmRecipientPage />, {
+      url: '/recipient/confirm/old',
+      path: '/recipient/confirm/:token',
+    });
     await user.click(await screen.findByRole('button', { name: 'Confirm my address' }));
 
     expect(

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMe, buildUser } from '@/test/factories';
 import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { CorporateLoginPage } from './corporate-login-page';
 
 const corporate = buildMe({ name: 'Summit Realty', user_role: 'corporate', agent_profile: null });
 
@@ -21,7 +23,7 @@ describe('the corporate sign-in link', { timeout: 20_000 }, () => {
       'GET /api/portal/corporate-accessible-groups': () => json(200, []),
       'GET /api/portal/corporate-stats': () => json(200, { weeks: [], groups: [] }),
     });
-    const { location } = renderApp('/login/corporate/a.b.c', { strict: true });
+    const { location } = renderPortal('/login/corporate/a.b.c', { strict: true });
     expect(
       await screen.findByRole('heading', { name: 'Summit Realty dashboard' }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -37,7 +39,7 @@ describe('the corporate sign-in link', { timeout: 20_000 }, () => {
           detail: 'This sign-in link has already been used or has expired. Ask the office for a new one.',
         }),
     });
-    renderApp('/login/corporate/a.b.c');
+    renderApp(<CorporateLoginPage />, { url: '/login/corporate/a.b.c', path: '/login/corporate/:token' });
     expect(
       await screen.findByRole('heading', { name: 'This sign-in link did not work' }, { timeout: 5000 }),
     ).toBeInTheDocument();

@@ -4,7 +4,9 @@ import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { buildMe, buildUser, recipientSession } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { checkMagicToken } from '../api/validate-magic-token';
+import { MagicLoginPage } from './magic-login-page';
 
 const base64Url = (value: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(value)))
@@ -60,7 +62,7 @@ function renderMagic(token: string, validate: Handler, extra: Record<string, Han
     'POST /api/auth/validate-magic-token': validate,
     ...extra,
   });
-  return { ...fetch, ...renderApp(`/login/magic/${token}`) };
+  return { ...fetch, ...renderPortal(`/login/magic/${token}`) };
 }
 
 describe('magic-link login page', () => {
@@ -135,7 +137,11 @@ describe('magic-link login page', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/auth/validate-magic-token': () => json(400, { detail: 'Used already' }),
     });
-    renderApp(`/login/magic/${makeToken({ type: 'default_login' })}`, { strict: true });
+    renderApp(<MagicLoginPage />, {
+      url: `/login/magic/${makeToken({ type: 'default_login' })}`,
+      path: '/login/magic/:token',
+      strict: true,
+    });
 
     expect(await screen.findByText('Used already')).toBeInTheDocument();
     expect(callsTo('POST /api/auth/validate-magic-token')).toHaveLength(1);

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { anonymousRefresh, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { RecoveryConfirmPage, RecoveryRequestPage } from './recovery-pages';
+import { VerifyEmailPage } from './verify-email-page';
 
 describe('e-mail verification page', () => {
   it('verifies once on arrival, also under StrictMode', async () => {
@@ -10,7 +13,7 @@ describe('e-mail verification page', () => {
       'POST /api/refresh': anonymousRefresh,
       'GET /api/verify/tok-1': () => json(200, { detail: 'ok' }),
     });
-    renderApp('/verify-email/tok-1', { strict: true });
+    renderPortal('/verify-email/tok-1', { strict: true });
 
     expect(await screen.findByText('Your e-mail address is verified.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
@@ -27,7 +30,10 @@ describe('e-mail verification page', () => {
         json(400, { detail: 'This link is invalid or has expired. Request a new one.' }),
       'POST /api/auth/request-verify-token': () => new Response(null, { status: 202 }),
     });
-    const { user } = renderApp('/verify-email/old');
+    const { user } = renderApp(<VerifyEmailPage />, {
+      url: '/verify-email/old',
+      path: '/verify-email/:token',
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
     expect(screen.getByText('This link is invalid or has expired. Request a new one.')).toBeInTheDocument();
@@ -41,13 +47,13 @@ describe('e-mail verification page', () => {
   });
 });
 
-describe('e-mail verification page, issue #18 item 9', () => {
+describe('e-mail verification page', () => {
   it('says "Verification failed" once, not again in the alert', async () => {
     mockFetch({
       'POST /api/refresh': anonymousRefresh,
       'GET /api/verify/bad': () => json(400, { detail: 'Verification failed' }),
     });
-    renderApp('/verify-email/bad');
+    renderApp(<VerifyEmailPage />, { url: '/verify-email/bad', path: '/verify-email/:token' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
     expect(screen.getAllByText('Verification failed')).toHaveLength(1);
   });
@@ -59,7 +65,7 @@ describe('e-mail verification page, issue #18 item 9', () => {
       // The server knows the link was this user's, already used (it reads the session's token).
       'GET /api/verify/used': () => json(409, { detail: 'E-mail address already verified' }),
     });
-    renderApp('/verify-email/used');
+    renderApp(<VerifyEmailPage />, { url: '/verify-email/used', path: '/verify-email/:token' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'E-mail address already verified' }),
     ).toBeInTheDocument();
@@ -74,7 +80,7 @@ describe('e-mail verification page, issue #18 item 9', () => {
       'GET /api/portal/me': () => json(200, buildMe({ email: 'done@example.com', is_verified: true })),
       'GET /api/verify/garbage': () => json(400, { detail: 'Invalid token format' }),
     });
-    renderApp('/verify-email/garbage');
+    renderApp(<VerifyEmailPage />, { url: '/verify-email/garbage', path: '/verify-email/:token' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
     expect(screen.getByText('Invalid token format')).toBeInTheDocument();
     expect(screen.queryByText(/already verified|used before/i)).not.toBeInTheDocument();
@@ -86,7 +92,7 @@ describe('e-mail verification page, issue #18 item 9', () => {
       'GET /api/portal/me': () => json(200, buildMe({ email: 'done@example.com', is_verified: true })),
       'GET /api/verify/someone-elses': () => json(400, { detail: 'Verification failed' }),
     });
-    renderApp('/verify-email/someone-elses');
+    renderApp(<VerifyEmailPage />, { url: '/verify-email/someone-elses', path: '/verify-email/:token' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
     expect(screen.queryByText(/already verified|used before/i)).not.toBeInTheDocument();
   });
@@ -98,7 +104,7 @@ describe('password recovery', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/password-reset/request': () => new Response(null, { status: 202 }),
     });
-    const { user } = renderApp('/recovery');
+    const { user } = renderApp(<RecoveryRequestPage />, { url: '/recovery' });
     await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
     await user.type(screen.getByLabelText('Email'), 'agent@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -120,7 +126,7 @@ describe('password recovery', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/password-reset/request': () => new Response(null, { status: 202 }),
     });
-    const { user } = renderApp('/es/recovery');
+    const { user } = renderApp(<RecoveryRequestPage />, { url: '/es/recovery' });
     await screen.findByRole('heading', { level: 1, name: 'Restablecer la contraseña' });
     await user.type(screen.getByLabelText('Correo electrónico'), 'agente@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
@@ -137,7 +143,10 @@ describe('password recovery', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/password-reset/confirm': () => json(200, { detail: 'Password updated' }),
     });
-    const { user } = renderApp('/recovery/reset-token');
+    const { user } = renderApp(<RecoveryConfirmPage />, {
+      url: '/recovery/reset-token',
+      path: '/recovery/:token',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -164,7 +173,10 @@ describe('password recovery', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/password-reset/confirm': () => json(400, { detail: 'This link is invalid or has expired.' }),
     });
-    const { user } = renderApp('/es/recovery/reset-token');
+    const { user } = renderApp(<RecoveryConfirmPage />, {
+      url: '/es/recovery/reset-token',
+      path: '/es/recovery/:token',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Elija una contraseña nueva' });
 
     await user.type(screen.getByLabelText('Contraseña nueva'), 'corta');

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { buildGroup, buildLinkedAgent, groupLead, weeks } from '../test/corporate-server';
+import { CorporateLeadsPage } from './corporate-leads-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -98,7 +100,7 @@ const agentRows = () =>
 describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => {
   it('shows the figures, groups, charts and agents, and only the parts a corporate user has', async () => {
     corporateServer();
-    renderApp('/leads');
+    renderPortal('/leads');
     expect(
       await screen.findByRole('heading', { name: 'Summit Realty dashboard' }, PAGE_LOAD),
     ).toBeInTheDocument();
@@ -126,7 +128,7 @@ describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => 
 
   it('sorts and searches the agents table', async () => {
     corporateServer();
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<CorporateLeadsPage />, { url: '/leads' });
     await screen.findByRole('table', { name: /Your agents/ }, PAGE_LOAD);
     expect(agentRows()[0]).toContain('Alice Avery');
     await user.click(screen.getByRole('button', { name: /^Closings/ }));
@@ -143,7 +145,7 @@ describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => 
   it("lists the first group's leads, filters them by agent in the address, and opens one read-only", async () => {
     const data = office();
     const { callsTo } = corporateServer(data);
-    const { user, router } = renderApp('/leads');
+    const { user, router } = renderApp(<CorporateLeadsPage />, { url: '/leads' });
     // East sorts first, so the first group is East: it has no leads yet.
     expect(await screen.findByText('No active leads in East yet', {}, PAGE_LOAD)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /West/ }));
@@ -178,7 +180,7 @@ describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => 
       'GET /api/portal/linked-agents': (_request, call) =>
         call === 0 ? json(503, { detail: 'The database is busy' }) : json(200, [data.alice]),
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<CorporateLeadsPage />, { url: '/leads' });
     expect(await screen.findByRole('heading', { name: 'No groups yet' }, PAGE_LOAD)).toBeInTheDocument();
     expect(await screen.findByText('The database is busy')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));

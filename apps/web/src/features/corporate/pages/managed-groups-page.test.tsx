@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LeadsRoute } from '@/app/routes/leads-route';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -58,7 +59,7 @@ describe("a group manager's My groups", { timeout: 20_000 }, () => {
         return json(500, { detail: 'Internal Server Error' });
       },
     });
-    const { user } = renderApp('/leads?view=groups');
+    const { user } = renderApp(<LeadsRoute />, { url: '/leads?view=groups' });
     expect(
       await screen.findByRole('heading', { name: 'My groups', level: 1 }, PAGE_LOAD),
     ).toBeInTheDocument();

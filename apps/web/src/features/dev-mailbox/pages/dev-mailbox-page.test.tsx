@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { DevMailboxPage } from './dev-mailbox-page';
 
 const superuser = buildMe({ is_superuser: true, user_role: 'superuser', agent_profile: null });
 
@@ -28,7 +29,7 @@ function renderMailbox(mailbox: Handler) {
       'GET /api/portal/me': () => json(200, superuser),
       'GET /api/dev/mailbox': mailbox,
     }),
-    ...renderApp('/dev/mailbox'),
+    ...renderApp(<DevMailboxPage />, { url: '/dev/mailbox' }),
   };
 }
 

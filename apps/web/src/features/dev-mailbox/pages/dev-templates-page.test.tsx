@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { DevTemplatesPage } from './dev-templates-page';
 
 const superuser = buildMe({ is_superuser: true, user_role: 'superuser', agent_profile: null });
 
@@ -25,7 +27,8 @@ const leadSms = {
   sms_segments: 1,
 };
 
-function renderTemplates(templates: Handler, path = '/dev/templates') {
+/** The templates page; `from`: another page of the portal, from which the person goes there. */
+function renderTemplates(templates: Handler, from?: string) {
   return {
     ...mockFetch({
       'POST /api/refresh': signedInRefresh(),
@@ -33,7 +36,7 @@ function renderTemplates(templates: Handler, path = '/dev/templates') {
       'GET /api/dev/templates': templates,
       'GET /api/dev/mailbox': () => json(200, { items: [] }),
     }),
-    ...renderApp(path),
+    ...(from ? renderPortal(from) : renderApp(<DevTemplatesPage />, { url: '/dev/templates' })),
   };
 }
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { LeadsPage } from '../pages/leads-page';
 import { buildLead, leadsServer } from '../test/leads-server';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -14,7 +15,7 @@ describe('closing a lead, when the save fails', { timeout: 20_000 }, () => {
           json(409, { detail: 'This lead was archived by the office meanwhile. Reopen it first.' }),
       },
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await screen.findByRole('button', { name: /Fay Failing/ }, PAGE_LOAD));
     const panel = await screen.findByRole('dialog', { name: 'Fay Failing' });
     await user.click(within(panel).getByRole('button', { name: 'Close lead' }));

@@ -5,6 +5,7 @@ import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { recipientSession } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { LeadsPage } from '../pages/leads-page';
 import { buildLead, leadsServer } from '../test/leads-server';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -23,7 +24,7 @@ describe('the lead panel’s actions', { timeout: 20_000 }, () => {
     leadsServer([
       buildLead({ id: 'lead-e', first_name: 'Eve', last_name: 'Mail', email: 'eve@example.com' }),
     ]);
-    const { user } = renderApp('/leads?lead=lead-e');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads?lead=lead-e' });
     const panel = await screen.findByRole('dialog', { name: 'Eve Mail' }, PAGE_LOAD);
 
     expect(within(panel).getByText('eve@example.com')).toBeInTheDocument();
@@ -49,7 +50,7 @@ describe('the lead panel’s actions', { timeout: 20_000 }, () => {
         },
       },
     );
-    renderApp('/leads?lead=lead-r');
+    renderApp(<LeadsPage />, { url: '/leads?lead=lead-r' });
     const panel = await screen.findByRole('dialog', { name: 'Rae Cipient' }, PAGE_LOAD);
     expect(within(panel).getByRole('link', { name: 'E-mail' })).toHaveAttribute(
       'href',
@@ -60,7 +61,7 @@ describe('the lead panel’s actions', { timeout: 20_000 }, () => {
 
   it('undoes an archive from its toast, putting the lead back in Active', async () => {
     const { callsTo } = leadsServer([buildLead({ id: 'lead-u', first_name: 'Una', last_name: 'Do' })]);
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await screen.findByRole('button', { name: /Una Do/ }, PAGE_LOAD));
     const panel = await screen.findByRole('dialog', { name: 'Una Do' });
 
@@ -97,7 +98,7 @@ describe('the lead panel’s actions', { timeout: 20_000 }, () => {
         '2026-11-20T12:00:01.000Z',
       ),
     ]);
-    renderApp('/leads?lead=lead-z');
+    renderApp(<LeadsPage />, { url: '/leads?lead=lead-z' });
     const panel = await screen.findByRole('dialog', { name: 'Zed Zip' }, PAGE_LOAD);
     const note = await within(panel).findByText('City, county and state from the ZIP code');
     // Under the address it is about, and on the timeline.

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { LeadsPage } from '../pages/leads-page';
 import { buildLead, leadsServer } from '../test/leads-server';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -52,7 +53,7 @@ describe('the lead panel', { timeout: 20_000 }, () => {
       ),
       event('call', { outcome: 'answered' }, '2026-11-20T12:05:00.000Z'),
     ]);
-    const { user, router } = renderApp('/leads');
+    const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
 
     await user.click(await openLead('Pat Owner'));
     const panel = await screen.findByRole('dialog', { name: 'Pat Owner' });
@@ -81,7 +82,7 @@ describe('the lead panel', { timeout: 20_000 }, () => {
 
   it('opens a lead from a link, and says so when the lead is not the agent’s', async () => {
     leadsServer([buildLead({ id: 'lead-1', first_name: 'Linked', last_name: 'Lead' })]);
-    const { router } = renderApp('/leads?lead=lead-1');
+    const { router } = renderApp(<LeadsPage />, { url: '/leads?lead=lead-1' });
     expect(await screen.findByRole('dialog', { name: 'Linked Lead' }, PAGE_LOAD)).toBeInTheDocument();
 
     await router.navigate('/leads?lead=someone-elses');
@@ -92,7 +93,7 @@ describe('the lead panel', { timeout: 20_000 }, () => {
     leadsServer([buildLead({ id: 'lead-9', first_name: 'Dana', last_name: 'Deal' })], {
       agent: { total_closings: 2, total_gross_commission_earned: 20_000 },
     });
-    const { user } = renderApp('/leads?status=all');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads?status=all' });
     await user.click(await openLead('Dana Deal'));
     const panel = await screen.findByRole('dialog', { name: 'Dana Deal' });
     await user.click(within(panel).getByRole('button', { name: 'Close lead' }));
@@ -157,7 +158,7 @@ describe('the lead panel', { timeout: 20_000 }, () => {
     const { callsTo } = leadsServer([buildLead({ id: 'lead-n', first_name: 'Noel', last_name: 'Notes' })], {
       extra: { 'PATCH /api/portal/me/leads/:id': () => json(500, { detail: 'Internal server error' }) },
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await openLead('Noel Notes'));
     const panel = await screen.findByRole('dialog', { name: 'Noel Notes' });
 
@@ -178,7 +179,7 @@ describe('the lead panel', { timeout: 20_000 }, () => {
 
   it('saves notes and archives a lead', async () => {
     const { callsTo } = leadsServer([buildLead({ id: 'lead-a', first_name: 'Ari', last_name: 'Chive' })]);
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await openLead('Ari Chive'));
     const panel = await screen.findByRole('dialog', { name: 'Ari Chive' });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { LeadsPage } from '../pages/leads-page';
 import { buildLead, leadsServer } from '../test/leads-server';
 import { describeEvent } from './lead-timeline';
 
@@ -10,7 +11,7 @@ const LEAD_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 const RILEY = { email: 'riley@example.com', label: 'Riley Helper (recipient)', kind: 'recipient' as const };
 
 async function openComposer(name: string) {
-  const { user, ...rest } = renderApp('/leads');
+  const { user, ...rest } = renderApp(<LeadsPage />, { url: '/leads' });
   await user.click(await screen.findByRole('button', { name: new RegExp(name) }, PAGE_LOAD));
   const panel = await screen.findByRole('dialog', { name });
   const button = await within(panel).findByRole('button', { name: 'Send e-mail' });
@@ -191,7 +192,7 @@ describe('the e-mail composer', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send e-mail' }));
     expect(await within(dialog).findByText('Subject is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
-    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(editor).toHaveAttribute('aria-invalid', 'true'));
     expect(calls.filter((call) => call.path === '/api/portal/agents/send-email')).toHaveLength(0);
   });
 
@@ -216,7 +217,7 @@ describe('the e-mail composer', { timeout: 30_000 }, () => {
     leadsServer([buildLead({ id: LEAD_ID, first_name: 'Pat', last_name: 'Owner', email: '' })], {
       awaiting: [{ email: 'sam@example.com', label: 'Sam (recipient)', kind: 'recipient' }],
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await screen.findByRole('button', { name: /Pat Owner/ }, PAGE_LOAD));
     const panel = await screen.findByRole('dialog', { name: 'Pat Owner' });
     const button = within(panel).getByRole('button', { name: 'Send e-mail' });
@@ -226,7 +227,7 @@ describe('the e-mail composer', { timeout: 30_000 }, () => {
 
   it('is unavailable, with the reason, when nobody has an address to write to', async () => {
     leadsServer([buildLead({ id: LEAD_ID, first_name: 'Pat', last_name: 'Owner', email: '' })]);
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await screen.findByRole('button', { name: /Pat Owner/ }, PAGE_LOAD));
     const panel = await screen.findByRole('dialog', { name: 'Pat Owner' });
     const button = within(panel).getByRole('button', { name: 'Send e-mail' });

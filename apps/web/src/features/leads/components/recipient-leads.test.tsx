@@ -4,12 +4,15 @@ import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { recipientSession } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { LeadsPage } from '../pages/leads-page';
 import { buildLead, leadsServer } from '../test/leads-server';
 
 const PAGE_LOAD = { timeout: 5000 };
 
 function asRecipient(
   leads = [buildLead({ first_name: 'Rita', last_name: 'Routed', lead_type: 'divorced' })],
+  render = () => renderApp(<LeadsPage />, { url: '/leads' }),
 ) {
   localStorage.setItem(RECIPIENT_SESSION_KEY, JSON.stringify(recipientSession));
   const server = leadsServer(leads, {
@@ -21,12 +24,13 @@ function asRecipient(
         }),
     },
   });
-  return { ...server, ...renderApp('/leads') };
+  return { ...server, ...render() };
 }
 
 describe('the recipient portal', { timeout: 20_000 }, () => {
   it('shows who is signed in and for which agent, with the recipient session header only', async () => {
-    const { callsTo } = asRecipient();
+    // In the portal's frame: who is signed in is said in the page, not only in the sidebar.
+    const { callsTo } = asRecipient(undefined, () => renderPortal('/leads'));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Leads routed to you' }, PAGE_LOAD),

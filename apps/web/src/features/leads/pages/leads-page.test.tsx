@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { buildLead, buildLeads, buildStats, leadsServer } from '../test/leads-server';
+import { LeadsPage } from './leads-page';
 
 const listCalls = (callsTo: (key: string) => { path: string }[]) =>
   callsTo('GET /api/portal/me/leads').map((call) => new URL(call.path, 'http://test').searchParams);
@@ -21,7 +22,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     const archived = buildLead({ first_name: 'Arch', last_name: 'Ived', status: 'archived' });
     const closed = buildLead({ first_name: 'Clo', last_name: 'Sed', status: 'closed', sale_price: 410000 });
     const { callsTo } = leadsServer([older, newer, archived, closed]);
-    const { user, router } = renderApp('/leads');
+    const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
 
     expect(await screen.findByRole('tab', { name: 'Active 2' }, PAGE_LOAD)).toHaveAttribute(
       'aria-selected',
@@ -66,7 +67,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
       buildLead({ first_name: 'Maria', last_name: 'Smith', street: '4 Elm Rd' }),
       buildLead({ first_name: 'John', last_name: 'Doe', phone: '+14805550199' }),
     ]);
-    const { user, router } = renderApp('/leads');
+    const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
     await screen.findByRole('tab', { name: 'Active 2' }, PAGE_LOAD);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search leads' }), 'smith');
@@ -93,7 +94,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
 
   it('opens with the search, tab and page of the address', async () => {
     const { callsTo } = leadsServer(buildLeads(230, { status: 'archived', last_name: 'Jones' }));
-    renderApp('/leads?status=archived&q=jones&page=3');
+    renderApp(<LeadsPage />, { url: '/leads?status=archived&q=jones&page=3' });
 
     expect(await screen.findByText('Showing 201–230 of 230', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search leads' })).toHaveValue('jones');
@@ -108,7 +109,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     const nameAt = (position: number) =>
       `${leads[1234 - position]!.first_name} ${leads[1234 - position]!.last_name}`;
     const { callsTo } = leadsServer(leads);
-    const { user, router } = renderApp('/leads');
+    const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
 
     expect(await screen.findByText('Showing 1–100 of 1,234', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByText(nameAt(1))).toBeInTheDocument();
@@ -134,7 +135,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
 
   it('tells an active agent with no leads yet that they are on their way', async () => {
     leadsServer([]);
-    renderApp('/leads');
+    renderApp(<LeadsPage />, { url: '/leads' });
     expect(await screen.findByText('No leads yet', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(
       screen.getByText(/Your account is active: each new lead appears here as soon as a seller/),
@@ -145,7 +146,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
 
   it('tells an agent still onboarding that leads start once the account is active', async () => {
     leadsServer([], { agent: { agent_status: 'onboarding' } });
-    renderApp('/leads');
+    renderApp(<LeadsPage />, { url: '/leads' });
     expect(await screen.findByText('No leads yet', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(
       screen.getByText(/Leads arrive once your account is active, when a seller in one of your ZIP codes/),
@@ -165,7 +166,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
               }),
       },
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
 
     expect(await screen.findByText('Your leads could not be loaded', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByText('The service is busy. Please try again.')).toBeInTheDocument();
@@ -177,7 +178,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
   it('shows a lead that arrives while the page is open, with a toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { state, callsTo } = leadsServer([buildLead({ first_name: 'First', last_name: 'Lead' })]);
-    renderApp('/leads');
+    renderApp(<LeadsPage />, { url: '/leads' });
     await screen.findByText('First Lead', {}, PAGE_LOAD);
 
     state.leads.push(buildLead({ first_name: 'Fresh', last_name: 'Arrival' }));
@@ -196,7 +197,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     leadsServer([buildLead()], {
       agent: { total_closings: 4, total_gross_commission_earned: 52_350.5 },
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
 
     const numbers = await screen.findByRole('region', { name: 'Your numbers' }, PAGE_LOAD);
     const stat = (label: string) => within(numbers).getByText(label).parentElement!;
@@ -234,7 +235,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
         per_week: [],
       }),
     });
-    renderApp('/leads');
+    renderApp(<LeadsPage />, { url: '/leads' });
     const numbers = await screen.findByRole('region', { name: 'Your numbers' }, PAGE_LOAD);
     expect(await within(numbers).findByText('No calls yet')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Leads per week/ })).not.toBeInTheDocument();

@@ -11,10 +11,28 @@ import {
 import { buildAgent, buildAgentRecipient, buildMe, buildRecipient } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { MasterReferralAgreementPage } from '../pages/agreement-pages';
+import { EoInsurancePage } from '../pages/eo-insurance-page';
+import { MyTeamPage } from '../pages/my-team-page';
 
 configure({ asyncUtilTimeout: 5_000 });
 
 const noneDone = Object.fromEntries(Object.keys(buildAgent().onboarding_steps).map((step) => [step, false]));
+
+const MY_TEAM = '/onboarding/start/my_team';
+const EO_INSURANCE = '/onboarding/Licences/eo_insurance';
+const MASTER_AGREEMENT = '/onboarding/agreements/master_referral_agreement';
+
+/** The onboarding page at `path`, one of the three above. */
+function openPage(path: string) {
+  const page = {
+    [MY_TEAM]: <MyTeamPage />,
+    [EO_INSURANCE]: <EoInsurancePage />,
+    [MASTER_AGREEMENT]: <MasterReferralAgreementPage />,
+  }[path];
+  if (!page) throw new Error(`no page for ${path}`);
+  return renderApp(page, { url: path });
+}
 
 function openStep(path: string, steps: Record<string, boolean>) {
   const onboarding_steps = { ...noneDone, ...steps } as AgentRecord['onboarding_steps'];
@@ -23,12 +41,12 @@ function openStep(path: string, steps: Record<string, boolean>) {
     'POST /api/refresh': signedInRefresh(),
     'GET /api/portal/me': () => json(200, me),
   });
-  return renderApp(path);
+  return openPage(path);
 }
 
-describe('the progress beside an onboarding step (issue #18: content using the width)', () => {
+describe('the progress beside an onboarding step (the content uses the width)', () => {
   it('shows the whole onboarding, each section, and the next step still open after this one', async () => {
-    openStep('/onboarding/start/my_team', { introduction: true, my_team: true });
+    openStep(MY_TEAM, { introduction: true, my_team: true });
     const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
     // 3 of 14 counted steps: the two marked, and E&O insurance, which the factory's agent answered.
     expect(within(panel).getByText('21% of the steps done')).toBeInTheDocument();
@@ -44,7 +62,7 @@ describe('the progress beside an onboarding step (issue #18: content using the w
   it('skips guidance pages and steps done, and goes round to the start for the next open one', async () => {
     const everything = Object.fromEntries(Object.keys(noneDone).map((step) => [step, true]));
     // Every step marked, but no headshot uploaded: the rules keep that step open.
-    openStep('/onboarding/Licences/eo_insurance', everything);
+    openStep(EO_INSURANCE, everything);
     const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
     expect(within(panel).getByText('Media Upload').closest('li')).toHaveTextContent('1 of 3 steps done');
     // Not MLS compliance or Video introduction (guidance), nor the done steps after this page.
@@ -78,7 +96,7 @@ function allButMaster(masterState: 'waiting_for_you' | 'waiting_for_broker') {
 describe('the progress beside a step while the master agreement waits for the broker', () => {
   it('says who the agreement waits for and since when, never that every step is done', async () => {
     allButMaster('waiting_for_broker');
-    renderApp('/onboarding/agreements/master_referral_agreement');
+    openPage(MASTER_AGREEMENT);
     const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
     expect(within(panel).getByText('93% of the steps done')).toBeInTheDocument();
     expect(within(panel).queryByText('Every step is done.')).not.toBeInTheDocument();
@@ -96,7 +114,7 @@ describe('the progress beside a step while the master agreement waits for the br
 
   it('points to the master agreement from another page without calling it the next step', async () => {
     allButMaster('waiting_for_broker');
-    renderApp('/onboarding/Licences/eo_insurance');
+    openPage(EO_INSURANCE);
     const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
     expect(within(panel).getByText("Waiting for your broker's signature")).toBeInTheDocument();
     expect(within(panel).queryByText('Next step')).not.toBeInTheDocument();
@@ -109,7 +127,7 @@ describe('the progress beside a step while the master agreement waits for the br
 
   it('says this page is the last step left while the agent has not signed', async () => {
     allButMaster('waiting_for_you');
-    renderApp('/onboarding/agreements/master_referral_agreement');
+    openPage(MASTER_AGREEMENT);
     const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
     expect(within(panel).getByText('This is the last step left.')).toBeInTheDocument();
     expect(within(panel).queryByText('Every step is done.')).not.toBeInTheDocument();
@@ -130,7 +148,7 @@ describe('the progress beside a step while the master agreement waits for the br
       },
       { 'GET /api/digisigner/:requestId': () => json(200, buildSignature('master', 'completed')) },
     );
-    renderApp('/onboarding/Licences/eo_insurance');
+    openPage(EO_INSURANCE);
     const panel = await screen.findByRole('complementary', { name: 'Your onboarding' });
     expect(within(panel).getByText('100% of the steps done')).toBeInTheDocument();
     expect(within(panel).getByText('Every step is done.')).toBeInTheDocument();

@@ -88,7 +88,7 @@ function WaitingForBroker({
 }
 
 /**
- * Beside an onboarding step on wide screens (issue #18: content using the width): how far the
+ * Beside an onboarding step on wide screens (the content uses the width): how far the
  * whole onboarding is, each section's count of steps done, and what is left: the next step,
  * the broker's signature the master agreement waits for, or this page as the last step. It
  * says every step is done only when every step is. The figures are the shared rules'

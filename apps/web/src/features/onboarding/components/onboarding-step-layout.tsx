@@ -148,7 +148,7 @@ export function OnboardingStepLayout({
   const section = ONBOARDING_SECTIONS.find((candidate) => candidate.pages.includes(page));
   const step = ONBOARDING_PAGE_STEP[page];
   return (
-    // From xl, the step's progress and the next step sit beside the page (issue #18).
+    // From xl, the step's progress and the next step sit beside the page.
     <div className="grid min-w-0 gap-8 xl:grid-cols-[minmax(0,1fr)_17rem]">
       <div className="grid max-w-4xl min-w-0 content-start gap-6">
         <nav aria-label="Breadcrumb" className="text-sm">

@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
+import { BrokerOfRecordPage } from './broker-of-record-page';
 
 /** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
 const PAGE_LOAD = { timeout: 5000 };
@@ -19,7 +21,7 @@ const BROKER = {
 describe('the broker of record step', { timeout: 20_000 }, () => {
   it('shows its status from the record, saves the details and moves on without marking the step', async () => {
     const { patchBodies } = signedInAgent({});
-    const { user, location } = renderApp('/onboarding/start/broker_of_record');
+    const { user, location } = renderPortal('/onboarding/start/broker_of_record');
     await screen.findByRole('heading', { level: 1, name: 'Broker of record' }, PAGE_LOAD);
     expect(screen.getByText('Not yet')).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Save and continue to Headshots' });
@@ -42,7 +44,7 @@ describe('the broker of record step', { timeout: 20_000 }, () => {
 
   it('says Completed for complete details', async () => {
     signedInAgent({ brokerage: 'Summit Realty', broker_of_record: BROKER });
-    renderApp('/onboarding/start/broker_of_record');
+    renderApp(<BrokerOfRecordPage />, { url: '/onboarding/start/broker_of_record' });
     await screen.findByRole('heading', { level: 1, name: 'Broker of record' }, PAGE_LOAD);
     expect(screen.getByText('Completed')).toBeInTheDocument();
     expect(screen.getByLabelText("Broker's phone")).toHaveValue('(480) 555-0100');
@@ -56,7 +58,9 @@ describe('the broker of record step', { timeout: 20_000 }, () => {
           json(400, { detail: 'broker_of_record.email: this domain does not receive e-mail' }),
       },
     );
-    const { user, location } = renderApp('/onboarding/start/broker_of_record');
+    const { user, location } = renderApp(<BrokerOfRecordPage />, {
+      url: '/onboarding/start/broker_of_record',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Broker of record' }, PAGE_LOAD);
     await user.type(screen.getByLabelText('Brokerage'), 'Summit Realty');
     await user.type(screen.getByLabelText("Broker's name"), 'Dana Broker');

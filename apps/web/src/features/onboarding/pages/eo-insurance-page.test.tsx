@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
+import { EoInsurancePage } from './eo-insurance-page';
 
 /** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
 const PAGE_LOAD = { timeout: 5000 };
@@ -10,7 +12,7 @@ const PAGE_LOAD = { timeout: 5000 };
 describe('the E&O insurance step', { timeout: 20_000 }, () => {
   it('with yes, needs the certificate before moving on, and saves nothing until then', async () => {
     const { patchBodies } = signedInAgent({});
-    const { user, location } = renderApp('/onboarding/Licences/eo_insurance');
+    const { user, location } = renderApp(<EoInsurancePage />, { url: '/onboarding/Licences/eo_insurance' });
     await screen.findByRole('heading', { level: 1, name: 'E&O insurance' }, PAGE_LOAD);
     // "no" is on the record: the step is done until the agent says otherwise.
     expect(screen.getByText('Completed')).toBeInTheDocument();
@@ -33,7 +35,7 @@ describe('the E&O insurance step', { timeout: 20_000 }, () => {
       eo_certificate: '/api/files/eo-1',
       policy_exp_date: null,
     });
-    const { user, location } = renderApp('/onboarding/Licences/eo_insurance');
+    const { user, location } = renderPortal('/onboarding/Licences/eo_insurance');
     await screen.findByRole('heading', { level: 1, name: 'E&O insurance' }, PAGE_LOAD);
     expect(screen.getByText('Not yet')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Policy expiry date'), '2031-03-31');

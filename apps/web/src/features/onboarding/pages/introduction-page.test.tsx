@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 // Pages load on first visit (route-level code splitting); on a busy machine that takes more than
 // the default second.
@@ -20,7 +20,7 @@ describe('the onboarding introduction', () => {
           onboarding_steps: { ...me.agent_profile!.onboarding_steps, introduction: true },
         }),
     });
-    const { user, location } = renderApp('/onboarding/start/introduction');
+    const { user, location } = renderPortal('/onboarding/start/introduction');
 
     await screen.findByRole('heading', { level: 1, name: 'Introduction' });
     expect(screen.getByText(/Welcome, Dana\./)).toBeInTheDocument();

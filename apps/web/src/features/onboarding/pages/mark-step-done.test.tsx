@@ -5,6 +5,9 @@ import { toastsDelivered } from '@/lib/toast';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { AdditionalPhotosPage } from './additional-photos-page';
+import { VideosUploadPage } from './videos-upload-page';
 
 describe('steps the agent confirms', () => {
   it('are marked done by Continue, then the next page opens', async () => {
@@ -18,7 +21,7 @@ describe('steps the agent confirms', () => {
           onboarding_steps: { ...me.agent_profile!.onboarding_steps, additional_photos: true },
         }),
     });
-    const { user, location } = renderApp('/onboarding/media/additional_photos');
+    const { user, location } = renderPortal('/onboarding/media/additional_photos');
     await screen.findByRole('heading', { level: 1, name: 'Additional photos' });
     await user.click(screen.getByRole('button', { name: /Mark done and continue/ }));
 
@@ -36,7 +39,9 @@ describe('steps the agent confirms', () => {
       'GET /api/portal/me': () => json(200, me),
       'PATCH /api/portal/me/agent_profile': () => json(500, { detail: 'Internal server error (request x)' }),
     });
-    const { user, location } = renderApp('/onboarding/media/additional_photos');
+    const { user, location } = renderApp(<AdditionalPhotosPage />, {
+      url: '/onboarding/media/additional_photos',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Additional photos' });
     await user.click(screen.getByRole('button', { name: /Mark done and continue/ }));
 
@@ -58,7 +63,9 @@ describe('steps the agent confirms', () => {
       'GET /api/portal/me': () => json(200, me),
       'PATCH /api/portal/me/agent_profile': () => json(400, { detail: 'Upload at least one video first.' }),
     });
-    const { user, location, queryClient } = renderApp('/onboarding/video/videos_upload');
+    const { user, location, queryClient } = renderApp(<VideosUploadPage />, {
+      url: '/onboarding/video/videos_upload',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Video upload' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: /Mark done and continue/ }));
 

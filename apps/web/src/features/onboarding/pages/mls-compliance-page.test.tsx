@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
 
 /** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
@@ -10,7 +10,7 @@ const PAGE_LOAD = { timeout: 5000 };
 describe('the MLS compliance page', { timeout: 20_000 }, () => {
   it('explains the rules and sits between E&O insurance and the videos', async () => {
     const { patchBodies } = signedInAgent({});
-    const { user, location } = renderApp('/onboarding/Licences/mls_compliance');
+    const { user, location } = renderPortal('/onboarding/Licences/mls_compliance');
     await screen.findByRole('heading', { level: 1, name: 'MLS compliance' }, PAGE_LOAD);
     for (const topic of [
       'No listing data in your ads',

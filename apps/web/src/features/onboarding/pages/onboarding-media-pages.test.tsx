@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { BrandingPage } from './branding-page';
+import { HeadshotsPage } from './headshots-page';
+import { OnboardingPage } from './onboarding-page';
 
 const signedInWith = (agent: Partial<AgentRecord>) =>
   mockFetch({
@@ -14,7 +18,7 @@ const signedInWith = (agent: Partial<AgentRecord>) =>
 describe('onboarding media pages', () => {
   it('asks for a team logo on Branding only when the agent has a team', async () => {
     signedInWith({ has_real_estate_team: 'no', brokerage_logo_urls: ['/api/files/logo-1'] });
-    const { unmount } = renderApp('/onboarding/media/Branding');
+    const { unmount } = renderApp(<BrandingPage />, { url: '/onboarding/media/Branding' });
     await screen.findByRole('heading', { level: 1, name: 'Branding' });
 
     expect(screen.getByRole('heading', { name: 'Brokerage logo' })).toBeInTheDocument();
@@ -33,7 +37,7 @@ describe('onboarding media pages', () => {
       real_estate_team_name: 'The Ortega Group',
       brokerage_logo_urls: ['/api/files/logo-1'],
     });
-    renderApp('/onboarding/media/Branding');
+    renderApp(<BrandingPage />, { url: '/onboarding/media/Branding' });
     expect(await screen.findByRole('heading', { name: 'Team logo' })).toBeInTheDocument();
     expect(screen.getByLabelText('Add team logos')).toBeInTheDocument();
     expect(screen.getByText('The logo of The Ortega Group.')).toBeInTheDocument();
@@ -44,7 +48,7 @@ describe('onboarding media pages', () => {
 
   it('sends the old video upload address to the video upload page', async () => {
     signedInWith({ videos_fsbo_urls: ['/api/files/video-1'] });
-    const { location } = renderApp('/onboarding/video/videos_upload_old');
+    const { location } = renderPortal('/onboarding/video/videos_upload_old');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Video upload' })).toBeInTheDocument();
     expect(location()).toBe('/onboarding/video/videos_upload');
@@ -60,7 +64,7 @@ describe('onboarding media pages', () => {
 
   it('links each page to its neighbours', async () => {
     signedInWith({});
-    renderApp('/onboarding/media/headshots');
+    renderApp(<HeadshotsPage />, { url: '/onboarding/media/headshots' });
     const pager = await screen.findByRole('navigation', { name: 'Onboarding steps' });
     expect(within(pager).getByRole('link', { name: 'Back to Broker of record' })).toHaveAttribute(
       'href',
@@ -78,7 +82,7 @@ describe('onboarding media pages', () => {
       brokerage_logo_urls: ['/api/files/logo-1'],
       has_eo_certificate: 'no',
     });
-    renderApp('/onboarding');
+    renderApp(<OnboardingPage />, { url: '/onboarding' });
     await screen.findByRole('heading', { level: 1, name: 'Onboarding' });
 
     // headshots, branding and eo_insurance (no certificate to give) of 14 steps: the sections'

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { ScriptInstructionsPage } from './script-instructions-page';
 
 // Pages load on first visit (route-level code splitting); on a busy machine that takes more than
 // the default second.
@@ -12,8 +14,11 @@ configure({ asyncUtilTimeout: 5_000 });
 const CONFIRM = 'I have read the scripts and will record my videos from them';
 const CONTINUE = /Mark done and continue/;
 
-/** A server that applies each PATCH to the record, as the real one does. */
-function openScripts(agent: Partial<AgentRecord> = {}, patch?: Handler) {
+/**
+ * The page, with a server that applies each PATCH to the record, as the real one does;
+ * `inPortal`: in the whole portal, to follow the agent to the next step.
+ */
+function openScripts(agent: Partial<AgentRecord> = {}, patch?: Handler, inPortal = false) {
   const me = buildMe({
     agent_profile: {
       agent_first_name: 'Dana',
@@ -40,7 +45,8 @@ function openScripts(agent: Partial<AgentRecord> = {}, patch?: Handler) {
   });
   const patches = () =>
     mocks.callsTo('PATCH /api/portal/me/agent_profile').map((call) => JSON.parse(call.body!) as unknown);
-  return { patches, ...renderApp('/onboarding/video/script_instructions') };
+  const url = '/onboarding/video/script_instructions';
+  return { patches, ...(inPortal ? renderPortal(url) : renderApp(<ScriptInstructionsPage />, { url })) };
 }
 
 describe('the script instructions', () => {
@@ -71,7 +77,7 @@ describe('the script instructions', () => {
   }, 15_000);
 
   it('store the confirmation when ticked, then Continue marks the step done', async () => {
-    const { user, patches, location } = openScripts();
+    const { user, patches, location } = openScripts({}, undefined, true);
     await user.click(await screen.findByRole('checkbox', { name: CONFIRM }));
     expect(screen.getByRole('checkbox', { name: CONFIRM })).toBeChecked();
     await user.click(screen.getByRole('button', { name: CONTINUE }));

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -8,7 +8,7 @@ const PAGE_LOAD = { timeout: 5000 };
 describe('the video introduction page', { timeout: 20_000 }, () => {
   it('is guidance, as the overview says: no status of its own and nothing to mark done', async () => {
     const { patchBodies } = signedInAgent({});
-    const { user, location } = renderApp('/onboarding/video/video_introduction');
+    const { user, location } = renderPortal('/onboarding/video/video_introduction');
     await screen.findByRole('heading', { level: 1, name: 'Video introduction' }, PAGE_LOAD);
     expect(screen.queryByText('Step status:')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Mark done/ })).not.toBeInTheDocument();

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent, buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { ProfileOverviewPage } from '../pages/profile-overview-page';
 
 // Pages load on first visit (route-level code splitting); on a busy machine that takes more than
 // the default second.
@@ -18,7 +20,16 @@ const onFile = {
   timezone: 'America/Denver',
 } satisfies Partial<AgentRecord>;
 
-function openDetails({ agent = {}, patch }: { agent?: Partial<AgentRecord>; patch?: Handler } = {}) {
+/** The details page; `inPortal`: in the whole portal, with the profile's section tabs. */
+function openDetails({
+  agent = {},
+  patch,
+  inPortal = false,
+}: {
+  agent?: Partial<AgentRecord>;
+  patch?: Handler;
+  inPortal?: boolean;
+} = {}) {
   const record = buildAgent({ ...onFile, ...agent });
   const mocks = mockFetch({
     'POST /api/refresh': signedInRefresh(),
@@ -29,7 +40,10 @@ function openDetails({ agent = {}, patch }: { agent?: Partial<AgentRecord>; patc
   });
   const patches = () =>
     mocks.callsTo('PATCH /api/portal/me/agent_profile').map((call) => JSON.parse(call.body!) as unknown);
-  return { ...mocks, patches, ...renderApp('/profile') };
+  const rendered = inPortal
+    ? renderPortal('/profile')
+    : renderApp(<ProfileOverviewPage />, { url: '/profile' });
+  return { ...mocks, patches, ...rendered };
 }
 
 describe('the profile details form', () => {
@@ -136,7 +150,7 @@ describe('the profile details form', () => {
   }, 15_000);
 
   it('asks before leaving with unsaved changes, and stays when asked to', async () => {
-    const { user, location } = openDetails();
+    const { user, location } = openDetails({ inPortal: true });
     const first = await screen.findByLabelText('First name');
     await user.type(first, 'ie');
     await user.click(screen.getByRole('link', { name: 'Team' }));
@@ -159,7 +173,7 @@ describe('/profile-old', () => {
       'POST /api/refresh': signedInRefresh(),
       'GET /api/portal/me': () => json(200, buildMe({ agent_profile: onFile })),
     });
-    const { location } = renderApp('/profile-old');
+    const { location } = renderPortal('/profile-old');
     expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toBeInTheDocument();
     expect(location()).toBe('/profile');
   }, 15_000);

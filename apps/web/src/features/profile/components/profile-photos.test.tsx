@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { ProfileOverviewPage } from '../pages/profile-overview-page';
 
 describe('profile photos', () => {
   it('shows the three single images with a way to choose or replace each', async () => {
@@ -11,11 +12,8 @@ describe('profile photos', () => {
       'GET /api/portal/me': () =>
         json(200, buildMe({ agent_profile: { agent_image_profile_url: '/api/files/profile-1' } })),
     });
-    renderApp('/profile');
-    // The page loads on first visit with the details form: give a busy machine more than a second.
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'Photos' }, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    renderApp(<ProfileOverviewPage />, { url: '/profile' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Photos' })).toBeInTheDocument();
 
     expect(screen.getByRole('img', { name: 'Your profile image' })).toHaveAttribute(
       'src',
@@ -38,8 +36,8 @@ describe('profile photos', () => {
       'GET /api/portal/me': () =>
         json(200, buildMe({ agent_profile: { agent_headshots_urls: ['/api/files/h1', '/api/files/h2'] } })),
     });
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 2, name: 'Photos' }, { timeout: 5_000 });
+    renderApp(<ProfileOverviewPage />, { url: '/profile' });
+    await screen.findByRole('heading', { level: 2, name: 'Photos' });
 
     expect(screen.queryByText('You have no profile image yet.')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Your first headshot' })).toHaveAttribute('src', '/api/files/h1');

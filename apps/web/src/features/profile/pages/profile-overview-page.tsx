@@ -10,7 +10,7 @@ export function ProfileOverviewPage() {
   const me = useAuth().me;
   const agent = me?.agent_profile ?? null;
   return (
-    // Two columns from xl (issue #18): the details, and the photos beside them.
+    // Two columns from xl: the details, and the photos beside them.
     <div className="grid gap-10 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <section aria-labelledby="profile-details" className="grid max-w-4xl min-w-0 gap-4">
         <div className="grid gap-1">

@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { signedInAgent } from '@/test/signed-in-agent';
-
-/** Pages are loaded on first visit (route-level lazy): on a busy machine that takes a moment. */
-const PAGE_LOAD = { timeout: 5000 };
+import { ProfileBrokerPage } from './profile-pages';
 
 // Whole journeys, typed key by key: more than the default 5 s on a busy machine.
 describe('the broker profile page', { timeout: 20_000 }, () => {
   it('says the details are incomplete, then saves them with a toast and stays', async () => {
     const { patchBodies } = signedInAgent({ brokerage: 'Summit Realty' });
-    const { user, location } = renderApp('/profile/broker');
-    await screen.findByRole('heading', { level: 2, name: 'Broker of record' }, PAGE_LOAD);
+    const { user, location } = renderApp(<ProfileBrokerPage />, { url: '/profile/broker' });
+    await screen.findByRole('heading', { level: 2, name: 'Broker of record' });
     expect(screen.getByText(/Your broker details are not complete yet/)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText("Broker's name"), 'Dana Broker');
@@ -57,8 +55,8 @@ describe('the broker profile page', { timeout: 20_000 }, () => {
         'PATCH /api/portal/me/agent_profile': () => json(400, { detail: 'brokerage: Brokerage is too long' }),
       },
     );
-    const { user } = renderApp('/profile/broker');
-    await screen.findByRole('heading', { level: 2, name: 'Broker of record' }, PAGE_LOAD);
+    const { user } = renderApp(<ProfileBrokerPage />, { url: '/profile/broker' });
+    await screen.findByRole('heading', { level: 2, name: 'Broker of record' });
     await user.clear(screen.getByLabelText("Broker's name"));
     await user.type(screen.getByLabelText("Broker's name"), 'Robin Broker');
     await user.click(screen.getByRole('button', { name: 'Save broker details' }));

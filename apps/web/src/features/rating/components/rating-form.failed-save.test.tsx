@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 describe('rating, when the save fails', () => {
   it("shows the server's refusal, stays on the form and keeps the score and the comment", async () => {
@@ -12,7 +12,7 @@ describe('rating, when the save fails', () => {
       'POST /api/portal/me/rating': () =>
         json(409, { detail: 'This month has been rated already from another device.' }),
     });
-    const { user, location } = renderApp('/leads');
+    const { user, location } = renderPortal('/leads');
     await screen.findByRole('heading', { level: 1, name: 'Rate your leads' });
 
     await user.click(screen.getByRole('radio', { name: '2 – Fair' }));
@@ -39,7 +39,7 @@ describe('rating, when the save fails', () => {
       'GET /api/portal/me': () => json(200, buildMe({ rating_required: true })),
       'POST /api/portal/me/rating': () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    const { user } = renderApp('/leads');
+    const { user } = renderPortal('/leads');
     await screen.findByRole('heading', { level: 1, name: 'Rate your leads' });
 
     await user.click(screen.getByRole('radio', { name: '5 – Excellent' }));

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 
 describe('rating', () => {
   it('asks for a score, sends it with the comment, then opens the leads', async () => {
@@ -15,7 +15,7 @@ describe('rating', () => {
         return json(200, {});
       },
     });
-    const { user, location } = renderApp('/leads');
+    const { user, location } = renderPortal('/leads');
     await screen.findByRole('heading', { level: 1, name: 'Rate your leads' });
     expect(
       screen.getByRole('radiogroup', { name: 'How good were your leads this month?' }),

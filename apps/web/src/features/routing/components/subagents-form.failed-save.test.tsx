@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent, buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { RoutingTeamMembersPage } from '../pages/routing-pages';
 
 describe('the sub-agents form, when the save fails', () => {
   it("shows the server's refusal and keeps every sub-agent and the notes as typed", async () => {
@@ -14,7 +15,7 @@ describe('the sub-agents form, when the save fails', () => {
       'PATCH /api/portal/me/agent_profile': () =>
         json(400, { detail: 'The tracking phone (480) 555-0122 belongs to another agent.' }),
     });
-    const { user } = renderApp('/routing/team-members');
+    const { user } = renderApp(<RoutingTeamMembersPage />, { url: '/routing/team-members' });
     const form = await screen.findByRole('form', { name: 'Sub-agents' });
 
     await user.click(within(form).getByRole('button', { name: 'Add sub-agent' }));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent, buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { RoutingTeamMembersPage } from '../pages/routing-pages';
 
 describe('the sub-agents form', () => {
   it('adds, checks and removes sub-agents and saves them with the notes', async () => {
@@ -15,14 +16,15 @@ describe('the sub-agents form', () => {
       'PATCH /api/portal/me/agent_profile': (request) =>
         json(200, { ...agent, ...(JSON.parse(request.body!) as Partial<AgentRecord>) }),
     });
-    const { user } = renderApp('/routing/team-members');
+    const { user } = renderApp(<RoutingTeamMembersPage />, { url: '/routing/team-members' });
     const form = await screen.findByRole('form', { name: 'Sub-agents' });
     expect(within(form).getByLabelText('Sub-agent 1 tracking phone')).toHaveValue('(480) 555-0111');
 
     await user.click(within(form).getByRole('button', { name: 'Add sub-agent' }));
     await user.type(within(form).getByLabelText('Sub-agent 2 tracking phone'), '12');
     await user.click(within(form).getByRole('button', { name: 'Save sub-agents' }));
-    expect(within(form).getByText('Name is required')).toBeInTheDocument();
+    // The form checks its values asynchronously (zodResolver): the errors come after the click.
+    expect(await within(form).findByText('Name is required')).toBeInTheDocument();
     expect(within(form).getByText(/Enter a valid phone number/)).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText('Sub-agent 2 name'), 'New Hire');

@@ -42,7 +42,7 @@ export function RoutingTeamMembersPage() {
         title="Team members"
         intro="The people on your team who receive your leads with you, and the sub-agents who work under you."
       />
-      {/* Two columns from xl (issue #18): the list adapts to its column (cards when narrow). */}
+      {/* Two columns from xl: the list adapts to its column (cards when narrow). */}
       <div className="grid gap-8 xl:grid-cols-2 xl:items-start">
         <RecipientManager scope="team" title="Team members who receive leads" titleLevel={3} />
         <section aria-labelledby="subagents-heading" className="grid min-w-0 gap-3">

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { SignPage } from './sign-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 
@@ -39,7 +41,7 @@ const SIGNED: SignResult = {
 
 function openSignPage(handlers: Record<string, Handler>) {
   const mocks = mockFetch({ 'GET /api/sign/:token': () => json(200, buildSession()), ...handlers });
-  const view = renderApp('/sign/tok-123');
+  const view = renderPortal('/sign/tok-123');
   return { ...mocks, ...view };
 }
 
@@ -88,7 +90,7 @@ describe('the signing page', () => {
     expect(screen.queryByRole('link', { name: 'Back to your agreement' })).not.toBeInTheDocument();
   });
 
-  it('lets long e-mail addresses wrap instead of widening the page on a phone (issue #18 item 12)', async () => {
+  it('lets long e-mail addresses wrap instead of widening the page on a phone', async () => {
     const email = 'dana.whitfield-okafor.broker-of-record@desert-sun-realty.example';
     mockFetch({
       'GET /api/sign/:token': () =>
@@ -103,7 +105,7 @@ describe('the signing page', () => {
           }),
         ),
     });
-    renderApp('/sign/tok-123');
+    renderApp(<SignPage />, { url: '/sign/tok-123', path: '/sign/:token' });
     const heading = await screen.findByRole(
       'heading',
       { level: 1, name: 'Master Referral Agreement' },

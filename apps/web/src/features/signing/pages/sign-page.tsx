@@ -79,7 +79,7 @@ export function SignPage() {
   const { document, signer, signers, link_expires_at } = session.data;
   return (
     // One column that never grows past the screen: a long word (an e-mail address, in a font
-    // wider than ours) wraps inside it instead of widening the page on a phone (issue #18 item 12).
+    // wider than ours) wraps inside it instead of widening the page on a phone.
     <div className="mx-auto grid max-w-3xl min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-2">
         <p className="text-sm font-medium text-primary-text">Agreement to sign</p>

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Handler, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { VerifyDocumentPage } from './verify-document-page';
 
 const PAGE_LOAD = { timeout: 5000 };
 const SHA = 'a3f1c2d4e5b60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -21,7 +22,7 @@ const pdf = (name = 'agreement.pdf') => new File(['%PDF-1.7 test'], name, { type
 
 async function verify(answer: Handler, file = pdf()) {
   const mocks = mockFetch({ 'POST /api/verify-document': answer });
-  const { user } = renderApp('/verify-document');
+  const { user } = renderApp(<VerifyDocumentPage />, { url: '/verify-document' });
   await screen.findByRole('heading', { level: 1, name: 'Verify an agreement' }, PAGE_LOAD);
   await user.upload(screen.getByLabelText('Choose a PDF'), file);
   return mocks;

@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent, buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { ADDRESS, PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 describe('mailing address', () => {
   it('says what is wrong with each field, then saves and opens personalInfo', async () => {
     const { patchBodies } = signedInAgent({ signup_status: 'mailingAddress' });
-    const { user, location } = renderApp('/signup/mailingAddress');
+    const { user, location } = renderPortal('/signup/mailingAddress');
     await screen.findByRole('heading', { level: 1, name: 'Mailing address' });
 
     await user.type(screen.getByLabelText('ZIP code'), '850');
@@ -44,7 +46,9 @@ describe('mailing address', () => {
           json(400, { detail: 'We cannot deliver to that address. Check the ZIP code.' }),
       },
     );
-    const { user, location } = renderApp('/signup/mailingAddress');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.mailingAddress, {
+      url: '/signup/mailingAddress',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Mailing address' });
     await user.type(screen.getByLabelText('Street address'), ADDRESS.street);
     await user.type(screen.getByLabelText('City'), ADDRESS.city);
@@ -72,7 +76,7 @@ describe('name and phone', () => {
       agent_first_name: '',
       agent_last_name: '',
     });
-    const { user, location } = renderApp('/signup/personalInfo');
+    const { user, location } = renderPortal('/signup/personalInfo');
     await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
 
     await user.type(screen.getByLabelText('First name'), ' Jordan ');
@@ -100,7 +104,7 @@ describe('name and phone', () => {
 
   it('shows the shared rule before sending when the address is missing', async () => {
     const { patchBodies } = signedInAgent({ signup_status: 'mailingAddress', agent_phone: '+16025550142' });
-    const { user } = renderApp('/signup/personalInfo');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.personalInfo, { url: '/signup/personalInfo' });
     await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
     expect(screen.getByLabelText('Mobile phone')).toHaveValue('(602) 555-0142');
     await user.click(screen.getByRole('radio', { name: 'Android' }));
@@ -131,7 +135,7 @@ describe('the name in the shell after the wizard', () => {
         return json(200, agent);
       },
     });
-    const { user, location } = renderApp('/signup/personalInfo');
+    const { user, location } = renderPortal('/signup/personalInfo');
     await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
     const last = screen.getByLabelText('Last name');
     await user.clear(last);

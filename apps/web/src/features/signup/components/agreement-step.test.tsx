@@ -11,6 +11,8 @@ import {
 import { buildAgent } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 describe('the agreement steps of the signup wizard', () => {
   it('lets the agent continue once the service agreement is completed, moving the signup status on', async () => {
@@ -22,7 +24,7 @@ describe('the agreement steps of the signup wizard', () => {
       { signup_status: 'serviceAgreement', service_document: buildAgentDocument('service') },
       { 'GET /api/digisigner/:requestId': (_request, index) => statuses[index] ?? statuses.at(-1)! },
     );
-    const { user, location } = renderApp('/signup/serviceAgreement');
+    const { user, location } = renderPortal('/signup/serviceAgreement');
     await screen.findByRole('heading', { level: 1, name: 'Service agreement' });
     const panel = screen.getByRole('region', { name: 'Service Agreement' });
     await within(panel).findByRole('button', { name: 'Sign now' });
@@ -48,7 +50,7 @@ describe('the agreement steps of the signup wizard', () => {
       signup_status: 'masterAgreement',
       broker_of_record: { ...BROKER, name: '' },
     });
-    renderApp('/signup/masterAgreement');
+    renderApp(SIGNUP_WIZARD_PAGES.masterAgreement, { url: '/signup/masterAgreement' });
     await screen.findByRole('heading', { level: 1, name: 'Master referral agreement' });
     expect(screen.getByText(SIGNING_MESSAGES.brokerIncomplete)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Complete your broker information' })).toHaveAttribute(

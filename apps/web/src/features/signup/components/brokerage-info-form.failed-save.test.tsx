@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 describe('brokerage information, when the save fails', () => {
   it("shows the server's refusal, stays on the page and keeps every field as typed", async () => {
@@ -13,7 +14,7 @@ describe('brokerage information, when the save fails', () => {
           json(400, { detail: "The broker's e-mail address bounced. Check it and try again." }),
       },
     );
-    const { user, location } = renderApp('/signup/brokerageInfo');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.brokerageInfo, { url: '/signup/brokerageInfo' });
     await screen.findByRole('heading', { level: 1, name: 'Brokerage information' });
 
     await user.type(screen.getByLabelText('Brokerage'), 'Summit Realty');

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { signedInAgent } from '@/test/signed-in-agent';
 
 describe('brokerage information (for an agent a superuser set back)', () => {
   it('asks for the billing contact unless the broker pays, then moves on to the master agreement', async () => {
     const { patchBodies } = signedInAgent({ signup_status: 'brokerageInfo' });
-    const { user, location } = renderApp('/signup/brokerageInfo');
+    const { user, location } = renderPortal('/signup/brokerageInfo');
     await screen.findByRole('heading', { level: 1, name: 'Brokerage information' });
     // Before the entry step, the agreements are part of the list: 14 pages.
     expect(screen.getByText('Step 2 of 14')).toBeInTheDocument();

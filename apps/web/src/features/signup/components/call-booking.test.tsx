@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 // Monday 10 and Tuesday 11 June 2030, shown in Pacific daylight time (UTC-7).
 const MON_9 = { starts_at: '2030-06-10T16:00:00.000Z', ends_at: '2030-06-10T16:30:00.000Z' };
@@ -35,7 +37,7 @@ describe('the onboarding call', () => {
         },
       },
     );
-    const { user, location } = renderApp('/signup/zoom');
+    const { user, location } = renderPortal('/signup/zoom');
     await screen.findByRole('heading', { level: 1, name: 'Onboarding call' });
 
     // Continue before booking: the shared rule says what is missing.
@@ -89,7 +91,7 @@ describe('the onboarding call by keyboard', () => {
         'DELETE /api/portal/me/onboarding-call': () => new Response(null, { status: 204 }),
       },
     );
-    const { user } = renderApp('/signup/zoom');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.zoom, { url: '/signup/zoom' });
     const times = await screen.findByRole('radiogroup', { name: 'Time on Monday, June 10 (PDT)' });
 
     within(times).getByRole('radio', { name: '9:30 AM' }).focus();

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildAgent } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_COUNTDOWN = {
   ...PERSONAL,
@@ -31,7 +33,7 @@ describe('the countdown', () => {
           }),
       },
     );
-    renderApp('/signup/countdown');
+    renderApp(SIGNUP_WIZARD_PAGES.countdown, { url: '/signup/countdown' });
     await screen.findByRole('heading', { level: 1, name: 'Countdown to go-live' });
 
     // Midnight of 11 June in New York is 04:00 UTC: 9 days and 16 hours after noon UTC on 1 June.
@@ -60,7 +62,7 @@ describe('the countdown', () => {
           json(200, buildAgent({ ...AT_COUNTDOWN, google_ads_date: null, signup_status: 'complete' })),
       },
     );
-    const { user, location } = renderApp('/signup/countdown');
+    const { user, location } = renderPortal('/signup/countdown');
     await screen.findByRole('heading', { level: 1, name: 'Countdown to go-live' });
     expect(screen.getByText('No go-live date yet')).toBeInTheDocument();
     expect(screen.getByRole('main').textContent).not.toMatch(/\d+ days? and \d+ hours?/);

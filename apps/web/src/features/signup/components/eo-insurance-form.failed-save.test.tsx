@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_EO = { ...PERSONAL, timezone: 'America/Denver' as const, signup_status: 'eoInsurance' as const };
 
@@ -15,7 +16,7 @@ describe('E&O insurance, when the save fails', () => {
           json(400, { detail: 'The policy must still be in force on the day your ads start.' }),
       },
     );
-    const { user, location } = renderApp('/signup/eoInsurance');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.eoInsurance, { url: '/signup/eoInsurance' });
     await screen.findByRole('heading', { level: 1, name: 'E&O insurance' });
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
 
@@ -38,7 +39,7 @@ describe('E&O insurance, when the save fails', () => {
     const { patchBodies } = signedInAgent(AT_EO, {
       'PATCH /api/portal/me/agent_profile': () => json(500, { detail: 'Internal server error' }),
     });
-    const { user, location } = renderApp('/signup/eoInsurance');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.eoInsurance, { url: '/signup/eoInsurance' });
     await screen.findByRole('heading', { level: 1, name: 'E&O insurance' });
     expect(screen.getByRole('radio', { name: 'No' })).not.toBeChecked();
 

@@ -2,14 +2,16 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_EO = { ...PERSONAL, timezone: 'America/Denver' as const, signup_status: 'eoInsurance' as const };
 
 describe('E&O insurance', () => {
   it('with yes, asks for the expiry date and the certificate before saving', async () => {
     const { patchBodies } = signedInAgent(AT_EO);
-    const { user } = renderApp('/signup/eoInsurance');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.eoInsurance, { url: '/signup/eoInsurance' });
     await screen.findByRole('heading', { level: 1, name: 'E&O insurance' });
     expect(screen.queryByLabelText('Policy expiry date')).not.toBeInTheDocument();
 
@@ -37,7 +39,7 @@ describe('E&O insurance', () => {
           json(200, { timezone: 'America/Denver', slots: [] }),
       },
     );
-    const { user, location } = renderApp('/signup/eoInsurance');
+    const { user, location } = renderPortal('/signup/eoInsurance');
     await screen.findByRole('heading', { level: 1, name: 'E&O insurance' });
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(screen.getByRole('link', { name: /View the certificate you uploaded/ })).toHaveAttribute(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_ADS = {
   ...PERSONAL,
@@ -18,7 +19,7 @@ describe('Google Ads, when the save fails', () => {
       'PATCH /api/portal/me/agent_profile': () =>
         json(400, { detail: 'Ads cannot start on a day the office is closed. Choose another day.' }),
     });
-    const { user, location } = renderApp('/signup/googleAds');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.googleAds, { url: '/signup/googleAds' });
     await screen.findByRole('heading', { level: 1, name: 'Google Ads' });
 
     await user.click(screen.getByRole('radio', { name: /Yes, choose a start date/ }));

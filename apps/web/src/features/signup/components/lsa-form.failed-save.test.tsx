@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_LSA = {
   ...PERSONAL,
@@ -18,7 +19,7 @@ describe('Local Services Ads, when the save fails', () => {
       'PATCH /api/portal/me/agent_profile': () =>
         json(400, { detail: 'That Google Business Profile belongs to another agent.' }),
     });
-    const { user, location } = renderApp('/signup/lsa');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.lsa, { url: '/signup/lsa' });
     await screen.findByRole('heading', { level: 1, name: 'Google Local Services Ads' });
 
     await user.click(screen.getByRole('radio', { name: /Yes, include Local Services Ads/ }));

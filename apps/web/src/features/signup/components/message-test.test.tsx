@@ -1,10 +1,13 @@
 import type { AgentRecord } from '@portal/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { buildAgent, buildMe } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { TEST_MESSAGE_POLL_MS } from '../api/get-test-message';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_SMS: Partial<AgentRecord> = { ...PERSONAL, timezone: 'America/Denver', signup_status: 'sms' };
 
@@ -26,7 +29,9 @@ describe('the text message test', () => {
       'GET /api/portal/agents/test-messages/msg-1': (_request, index) =>
         index === 0 ? status('queued') : status('sent'),
     });
-    const { user, location } = renderApp('/signup/sms');
+    // The page asks again every two seconds: the test moves the clock instead of waiting.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, location } = renderPortal('/signup/sms');
     await screen.findByRole('heading', { level: 1, name: 'Text message test' });
     expect(screen.getByLabelText('Mobile phone')).toHaveValue('(602) 555-0142');
 
@@ -45,7 +50,8 @@ describe('the text message test', () => {
       notify_team_on_failure: true,
     });
 
-    const question = await screen.findByRole('heading', { name: 'Did it arrive?' }, { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(TEST_MESSAGE_POLL_MS));
+    const question = await screen.findByRole('heading', { name: 'Did it arrive?' });
     expect(screen.getByText('Status: handed to the phone network.')).toBeInTheDocument();
     expect(callsTo('GET /api/portal/agents/test-messages/msg-1')).toHaveLength(2);
     // No failed try yet: nothing to report.
@@ -77,7 +83,7 @@ describe('the text message test', () => {
         return json(200, { status: 'OK', message: 'We have told the office; they will contact you.' });
       },
     });
-    const { user, location } = renderApp('/signup/sms');
+    const { user, location } = renderPortal('/signup/sms');
     await screen.findByRole('heading', { level: 1, name: 'Text message test' });
     await user.click(screen.getByRole('button', { name: 'Send me a test text' }));
 
@@ -114,7 +120,7 @@ describe('the text message test', () => {
           message: 'We could not send the test text message just now. Please try again in a minute.',
         }),
     });
-    const { user } = renderApp('/signup/sms');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.sms, { url: '/signup/sms' });
     await screen.findByRole('heading', { level: 1, name: 'Text message test' });
     await user.click(screen.getByRole('button', { name: 'Send me a test text' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -135,18 +141,18 @@ describe('the text message test', () => {
         json(200, { status: 'OK', message: 'We sent a test text message.', message_id: 'msg-1' }),
       'GET /api/portal/agents/test-messages/msg-1': () => status('queued'),
     });
-    const { user } = renderApp('/signup/sms');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderPortal('/signup/sms');
     await screen.findByRole('heading', { level: 1, name: 'Text message test' });
     await user.click(screen.getByRole('button', { name: 'Send me a test text' }));
     await screen.findByText('Status: waiting to be sent…');
-    await waitFor(() => expect(callsTo('GET /api/portal/agents/test-messages/msg-1')).toHaveLength(2), {
-      timeout: 3000,
-    });
+    await act(() => vi.advanceTimersByTimeAsync(TEST_MESSAGE_POLL_MS));
+    await waitFor(() => expect(callsTo('GET /api/portal/agents/test-messages/msg-1')).toHaveLength(2));
 
     await user.click(screen.getByRole('link', { name: 'Back' }));
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
     const asked = callsTo('GET /api/portal/agents/test-messages/msg-1').length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await act(() => vi.advanceTimersByTimeAsync(3 * TEST_MESSAGE_POLL_MS));
     expect(callsTo('GET /api/portal/agents/test-messages/msg-1')).toHaveLength(asked);
   }, 10_000);
 });

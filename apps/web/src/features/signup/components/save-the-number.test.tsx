@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 const AT_NUMBER = {
   ...PERSONAL,
@@ -22,7 +24,7 @@ describe('save the number', () => {
           }),
       },
     );
-    const { user } = renderApp('/signup/saveTheNumber');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.saveTheNumber, { url: '/signup/saveTheNumber' });
     await screen.findByRole('heading', { level: 1, name: 'Save the number' });
     expect(screen.getByRole('link', { name: '(480) 555-0199' })).toHaveAttribute('href', 'tel:+14805550199');
     await user.click(screen.getByRole('button', { name: 'Copy number to clipboard' }));
@@ -44,14 +46,14 @@ describe('save the number', () => {
           detail: 'Your tracking number has not been assigned yet. The office will text it to you.',
         }),
     });
-    const { user, location } = renderApp('/signup/saveTheNumber');
+    const { user, location } = renderPortal('/signup/saveTheNumber');
     expect(
       await screen.findByText(
         'Your tracking number has not been assigned yet. The office will text it to you.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download contact card' })).not.toBeInTheDocument();
-    // Nothing to fetch: no request that could only answer 404 (issue #18 item 11).
+    // Nothing to fetch: no request that could only answer 404.
     expect(callsTo('GET /api/portal/me/tracking-number.vcf')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 describe('time zone, when the save fails', () => {
   it("shows the server's refusal, stays on the page and keeps the zone chosen", async () => {
@@ -13,7 +14,7 @@ describe('time zone, when the save fails', () => {
           json(400, { detail: 'Time zones cannot be changed while your account is under review.' }),
       },
     );
-    const { user, location } = renderApp('/signup/timezone');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.timezone, { url: '/signup/timezone' });
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
     const group = screen.getByRole('radiogroup', { name: 'Your time zone' });
     expect(within(group).getByRole('radio', { name: 'Central — Chicago' })).toBeChecked();
@@ -38,7 +39,7 @@ describe('time zone, when the save fails', () => {
         'PATCH /api/portal/me/agent_profile': () => Promise.reject(new TypeError('Failed to fetch')),
       },
     );
-    const { user, location } = renderApp('/signup/timezone');
+    const { user, location } = renderApp(SIGNUP_WIZARD_PAGES.timezone, { url: '/signup/timezone' });
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
     await user.click(screen.getByRole('radio', { name: 'Eastern — New York' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));

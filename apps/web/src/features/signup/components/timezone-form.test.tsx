@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 /** The browser reports `zone` as its time zone. */
 function browserInZone(zone: string) {
@@ -17,7 +19,7 @@ describe('time zone', () => {
   it("starts with the browser's zone chosen, offers no Pending, and moves on to the text test", async () => {
     browserInZone('America/Chicago');
     const { patchBodies } = signedInAgent({ ...PERSONAL, signup_status: 'timezone' });
-    const { user, location } = renderApp('/signup/timezone');
+    const { user, location } = renderPortal('/signup/timezone');
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
 
     const group = screen.getByRole('radiogroup', { name: 'Your time zone' });
@@ -36,7 +38,7 @@ describe('time zone', () => {
   it('offers Arizona, which keeps standard time all summer, and picks it for a browser in Phoenix', async () => {
     browserInZone('America/Phoenix');
     const { patchBodies } = signedInAgent({ ...PERSONAL, signup_status: 'timezone' });
-    const { user } = renderApp('/signup/timezone');
+    const { user } = renderPortal('/signup/timezone');
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
     const group = screen.getByRole('radiogroup', { name: 'Your time zone' });
     expect(
@@ -50,7 +52,7 @@ describe('time zone', () => {
   it('chooses nothing for a zone that is not offered, and asks for one', async () => {
     browserInZone('Europe/Paris');
     const { patchBodies } = signedInAgent({ ...PERSONAL, signup_status: 'timezone' });
-    const { user } = renderApp('/signup/timezone');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.timezone, { url: '/signup/timezone' });
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
     expect(
       screen.getAllByRole('radio').filter((radio) => radio.getAttribute('aria-checked') === 'true'),
@@ -67,7 +69,7 @@ describe('time zone', () => {
   it('shows the saved zone when the agent comes back', async () => {
     browserInZone('America/Chicago');
     signedInAgent({ ...PERSONAL, timezone: 'Pacific/Honolulu', signup_status: 'email' });
-    renderApp('/signup/timezone');
+    renderApp(SIGNUP_WIZARD_PAGES.timezone, { url: '/signup/timezone' });
     expect(await screen.findByRole('radio', { name: 'Hawaii — Honolulu' })).toBeChecked();
   });
 });

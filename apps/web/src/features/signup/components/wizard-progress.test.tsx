@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { PERSONAL, signedInAgent } from '@/test/signed-in-agent';
+import { SIGNUP_WIZARD_PAGES } from '../pages/wizard-pages';
 
 describe('the wizard progress', () => {
   it('says which step of how many is shown, how much is done, and marks each step', async () => {
     signedInAgent({ ...PERSONAL, timezone: 'America/Denver', sms_test: 'yes', signup_status: 'email' });
-    const { user } = renderApp('/signup/sms');
+    const { user } = renderApp(SIGNUP_WIZARD_PAGES.sms, { url: '/signup/sms' });
     await screen.findByRole('heading', { level: 1, name: 'Text message test' });
 
     const nav = screen.getByRole('navigation', { name: 'Sign-up steps' });
@@ -51,7 +52,7 @@ describe('the wizard progress', () => {
 
   it('shows personalInfo as the step to do once the address is saved', async () => {
     signedInAgent({ mailing_address: PERSONAL.mailing_address, signup_status: 'mailingAddress' });
-    renderApp('/signup/personalInfo');
+    renderApp(SIGNUP_WIZARD_PAGES.personalInfo, { url: '/signup/personalInfo' });
     await screen.findByRole('heading', { level: 1, name: 'Your name and phone' });
     const nav = screen.getByRole('navigation', { name: 'Sign-up steps' });
     expect(within(nav).getByText('Step 2 of 11')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('the wizard progress', () => {
 
   it('gives the share of the steps it ticks (step 3 of 11: two ticked, 18%)', async () => {
     signedInAgent({ ...PERSONAL, signup_status: 'timezone' });
-    renderApp('/signup/timezone');
+    renderApp(SIGNUP_WIZARD_PAGES.timezone, { url: '/signup/timezone' });
     await screen.findByRole('heading', { level: 1, name: 'Time zone' });
     const nav = screen.getByRole('navigation', { name: 'Sign-up steps' });
     expect(within(nav).getByText('Step 3 of 11')).toBeInTheDocument();

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildMe, buildUser } from '@/test/factories';
 import { anonymousRefresh, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { renderPortal } from '@/test/render-portal';
 import { SIGNUP_DRAFT_KEY } from '../utils/signup-draft';
+import { ChoosePasswordPage } from './choose-password-page';
+import { SignupPage } from './signup-page';
 
 describe('joining with an access code', () => {
   it('checks e-mail and code, registers, and says to open the e-mailed link; it can be sent again', async () => {
@@ -14,7 +17,7 @@ describe('joining with an access code', () => {
         json(200, { email: 'new@example.com', access_code: 'SPRING25', valid: true }),
       'POST /api/portal/register': () => json(202, { detail: REGISTRATION_SENT }),
     });
-    const { user, location } = renderApp('/signup');
+    const { user, location } = renderPortal('/signup');
 
     await screen.findByRole('heading', { level: 1, name: 'Join with an access code' });
     await user.type(screen.getByLabelText('Email'), 'New@Example.com');
@@ -71,7 +74,7 @@ describe('joining with an access code', () => {
       'GET /api/portal/me': () =>
         json(200, buildMe({ email: 'new@example.com', agent_profile: { signup_status: 'mailingAddress' } })),
     });
-    const { location } = renderApp('/signup/confirm/a.b.c');
+    const { location } = renderPortal('/signup/confirm/a.b.c');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mailing address' })).toBeInTheDocument();
     expect(location()).toBe('/signup/mailingAddress');
     expect(callsTo('POST /api/portal/register/confirm')).toHaveLength(1);
@@ -86,7 +89,7 @@ describe('joining with an access code', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/portal/register/confirm': () => json(400, { detail }),
     });
-    renderApp('/signup/confirm/a.b.c');
+    renderPortal('/signup/confirm/a.b.c');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your account was not created' }),
     ).toBeInTheDocument();
@@ -99,7 +102,7 @@ describe('joining with an access code', () => {
       'POST /api/refresh': anonymousRefresh,
       'POST /api/portal/signup': () => json(400, { detail: 'This access code is not valid.' }),
     });
-    const { user } = renderApp('/signup');
+    const { user } = renderApp(<SignupPage />, { url: '/signup' });
     await screen.findByRole('heading', { level: 1, name: 'Join with an access code' });
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
     await user.type(screen.getByLabelText('Access code'), 'WRONG');
@@ -111,7 +114,7 @@ describe('joining with an access code', () => {
 
   it('asks for the e-mail address when it is left empty, and for a valid one when it is not', async () => {
     const { callsTo } = mockFetch({ 'POST /api/refresh': anonymousRefresh });
-    const { user } = renderApp('/signup');
+    const { user } = renderApp(<SignupPage />, { url: '/signup' });
     await screen.findByRole('heading', { level: 1, name: 'Join with an access code' });
     await user.type(screen.getByLabelText('Access code'), 'SPRING25');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -130,7 +133,7 @@ describe('joining with an access code', () => {
 
   it('sends /signup/choose-password back to /signup without a checked code', async () => {
     mockFetch({ 'POST /api/refresh': anonymousRefresh });
-    const { location } = renderApp('/signup/choose-password');
+    const { location } = renderPortal('/signup/choose-password');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Join with an access code' }),
     ).toBeInTheDocument();
@@ -147,7 +150,7 @@ describe('joining with an access code', () => {
       'POST /api/portal/register': () =>
         json(400, { detail: 'This password is too common. Choose another one.' }),
     });
-    const { user } = renderApp('/signup/choose-password');
+    const { user } = renderApp(<ChoosePasswordPage />, { url: '/signup/choose-password' });
     await screen.findByRole('heading', { level: 1, name: 'Choose your password' });
     await user.type(screen.getByLabelText('Password'), 'password123');
     await user.type(screen.getByLabelText('Confirm password'), 'password123');

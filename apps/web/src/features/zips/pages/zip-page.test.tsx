@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { ZipPage } from './zip-page';
 
 const ITEMS = [
   { zip: '85004', city: 'Phoenix', county: 'Maricopa', state: 'AZ' },
@@ -37,7 +38,7 @@ describe('/zip', { timeout: 20_000 }, () => {
       'GET /api/portal/me': () => json(200, me()),
       'GET /api/portal/me/zipcodes': (request) => json(200, answer(request.path)),
     });
-    const { user } = renderApp('/zip');
+    const { user } = renderApp(<ZipPage />, { url: '/zip' });
 
     const table = await screen.findByRole('table', { name: 'Your ZIP codes' }, { timeout: 5000 });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
@@ -67,7 +68,7 @@ describe('/zip', { timeout: 20_000 }, () => {
       'GET /api/portal/me': () => json(200, me()),
       'GET /api/portal/me/zipcodes': (request) => json(200, answer(request.path, [])),
     });
-    renderApp('/zip');
+    renderApp(<ZipPage />, { url: '/zip' });
     expect(
       await screen.findByRole('heading', { name: 'No ZIP codes yet' }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe('/zip', { timeout: 20_000 }, () => {
       'POST /api/refresh': signedInRefresh(),
       'GET /api/portal/me': () => json(200, me({ can_see_portal_zips: false })),
     });
-    renderApp('/zip');
+    renderApp(<ZipPage />, { url: '/zip' });
     expect(
       await screen.findByText('Your ZIP codes are managed by your office', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -99,7 +100,7 @@ describe('/zip', { timeout: 20_000 }, () => {
           ? json(503, { detail: 'The service is briefly unavailable.' })
           : json(403, { detail: 'no' }),
     });
-    const { user } = renderApp('/zip');
+    const { user } = renderApp(<ZipPage />, { url: '/zip' });
     expect(
       await screen.findByText('Your ZIP codes could not be loaded', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
