@@ -135,7 +135,7 @@ describe('login rate limits', () => {
     expect(await ctx.deps.database.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
   });
 
-  it('never locks the owner out: failures from other addresses do not hold back theirs (issue #17 item 7)', async () => {
+  it('never locks the owner out: failures from other addresses do not hold back theirs', async () => {
     const { password } = await seedUser(ctx.deps.database.db, { email: 'owner@example.com' });
     for (let address = 0; address < 4; address++) {
       for (let i = 0; i < 4; i++)
@@ -165,6 +165,16 @@ describe('login rate limits', () => {
     expect(addressGroup('2001:0db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressGroup('::ffff:10.1.2.3')).toBe('10.1.2.3');
     expect(addressGroup('10.1.2.3')).toBe('10.1.2.3');
+  });
+
+  it('knows an IPv4-mapped address however it is spelled, and an IPv6 address with a zone', () => {
+    expect(addressGroup('::ffff:a01:203')).toBe('10.1.2.3');
+    expect(addressGroup('0:0:0:0:0:FFFF:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressGroup('::FFFF:0A01:0203')).toBe('10.1.2.3');
+    expect(addressGroup('FE80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('2001:DB8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    // What is not an address is counted as it is.
+    expect(addressGroup('unknown')).toBe('unknown');
   });
 
   it('limits failed logins per IP across accounts, and a forged X-Forwarded-For does not reset it', async () => {

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { callInvitation, foldLine, trackingNumberCard } from '../src/modules/signup/slots';
 
@@ -27,40 +28,41 @@ const invitation = (attendeeName: string, description = 'Your onboarding call.')
     now: new Date('2026-11-24T00:00:00.000Z'),
   });
 
-describe('the onboarding call invitation (.ics, RFC 5545) - issue #17 item 8', () => {
+describe('the onboarding call invitation (.ics, RFC 5545)', () => {
   const expected = [
     'BEGIN',
     'VERSION',
-    'PRODID',
     'CALSCALE',
+    'PRODID',
     'METHOD',
+    'X-PUBLISHED-TTL',
     'BEGIN',
     'UID',
+    'SUMMARY',
     'DTSTAMP',
     'DTSTART',
     'DTEND',
-    'SUMMARY',
+    'SEQUENCE',
     'DESCRIPTION',
     'LOCATION',
+    'STATUS',
     'ORGANIZER',
     'ATTENDEE',
-    'STATUS',
-    'SEQUENCE',
     'END',
     'END',
   ];
 
   it('keeps a name holding CR, LF, colons and semicolons inside its own parameter', async () => {
     const name = 'Eve\rORGANIZER:mailto:evil@example.net\nX;ROLE=CHAIR:mailto:x@y';
-    const ics = invitation(name, 'Line one\r\nLine two\rMETHOD:CANCEL');
+    const ics = await invitation(name, 'Line one\r\nLine two\rMETHOD:CANCEL');
     expect(propertyNames(ics)).toEqual(expected);
     const lines = readLines(ics);
     expect(lines.filter((line) => line.startsWith('ORGANIZER'))).toEqual([
-      'ORGANIZER;CN="Agent Portal":mailto:onboarding@agentportal.example',
+      'ORGANIZER;CN="Agent Portal":MAILTO:onboarding@agentportal.example',
     ]);
     const attendee = lines.find((line) => line.startsWith('ATTENDEE'))!;
     expect(attendee).toBe(
-      'ATTENDEE;CN="EveORGANIZER:mailto:evil@example.netX;ROLE=CHAIR:mailto:x@y";ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:dana@example.com',
+      'ATTENDEE;RSVP=TRUE;CN="EveORGANIZER:mailto:evil@example.netX;ROLE=CHAIR:mailto:x@y":mailto:dana@example.com',
     );
     expect(lines.find((line) => line.startsWith('DESCRIPTION'))).toBe(
       'DESCRIPTION:Line one\\nLine two\\nMETHOD:CANCEL',
@@ -69,15 +71,57 @@ describe('the onboarding call invitation (.ics, RFC 5545) - issue #17 item 8', (
 
   it('escapes TEXT values and folds long lines at 75 octets without splitting a character', async () => {
     const description = `Słowa, znaki; i backslash \\ — ${'ñé'.repeat(60)}`;
-    const ics = invitation('Zoë "Z" Łukasz', description);
+    const ics = await invitation('Zoë "Z" Łukasz', description);
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(ics).not.toContain('\uFFFD');
     const lines = readLines(ics);
     expect(lines.find((line) => line.startsWith('DESCRIPTION'))).toBe(
       `DESCRIPTION:Słowa\\, znaki\\; i backslash \\\\ — ${'ñé'.repeat(60)}`,
     );
-    expect(lines.find((line) => line.startsWith('ATTENDEE'))).toContain(`CN="Zoë 'Z' Łukasz";`);
+    expect(lines.find((line) => line.startsWith('ATTENDEE'))).toContain(`CN="Zoë 'Z' Łukasz":`);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('reads back in a calendar parser (ical.js) with what it was written from', async () => {
+    const description = 'Line one\r\nLine two; a, b \\ c — Zoë';
+    const ics = await invitation('Dana "D" Reyes, Jr.', description);
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(event.uid).toBe('call-1@agent-portal');
+    expect(event.summary).toBe('Onboarding call with the agent portal team');
+    expect(event.description).toBe('Line one\nLine two; a, b \\ c — Zoë');
+    expect(event.location).toBe('Phone: (602) 555-0100');
+    expect(event.startDate.zone.tzid).toBe('UTC');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-01T17:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-01T17:30:00.000Z');
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('dtstamp')?.toString()).toBe('2026-11-24T00:00:00Z');
+    const organizer = vevent.getFirstProperty('organizer')!;
+    expect(organizer.getParameter('cn')).toBe('Agent Portal');
+    expect(String(organizer.getFirstValue()).toLowerCase()).toBe('mailto:onboarding@agentportal.example');
+    const [attendee] = event.attendees;
+    expect(attendee!.getParameter('cn')).toBe("Dana 'D' Reyes, Jr.");
+    expect(attendee!.getParameter('rsvp')).toBe('TRUE');
+    expect(attendee!.getFirstValue()).toBe('mailto:dana@example.com');
+  });
+
+  it('writes addresses the portal accepts even where the calendar library would refuse them', async () => {
+    const ics = await callInvitation({
+      uid: 'call-2',
+      startsAt: '2026-12-01T17:00:00.000Z',
+      endsAt: '2026-12-01T17:30:00.000Z',
+      organizerEmail: 'calls@office-.example',
+      attendeeEmail: 'dana@my-.example',
+      attendeeName: 'Dana',
+      location: 'Phone call',
+      description: 'Your onboarding call.',
+      now: new Date('2026-11-24T00:00:00.000Z'),
+    });
+    const lines = readLines(ics);
+    expect(lines.find((line) => line.startsWith('ORGANIZER'))).toMatch(/:mailto:calls@office-\.example$/i);
+    expect(lines.find((line) => line.startsWith('ATTENDEE'))).toMatch(/:mailto:dana@my-\.example$/);
+    expect(ics).not.toContain('stand-in');
   });
 
   it('folds only what needs it', () => {

@@ -30,10 +30,10 @@ type ParsedRow =
  * external_id, notes), then one lead per row, each validated as a POST /api/v1/leads is. Rows are
  * numbered as in a spreadsheet (header = 1). A file that cannot be read at all is refused whole.
  */
-function parseImport(csv: string): ParsedRow[] {
+async function parseImport(csv: string): Promise<ParsedRow[]> {
   let records: string[][];
   try {
-    records = parseCsv(csv);
+    records = await parseCsv(csv);
   } catch (error) {
     throw badRequest(`The file is not valid CSV: ${(error as Error).message}.`);
   }
@@ -94,7 +94,7 @@ const personOf = (fields: { first_name?: string; last_name?: string }) =>
  * The routing is decided as the import would decide it now; leads arriving meanwhile can change it.
  */
 export async function previewLeadsCsv(deps: AppDeps, csv: string): Promise<AdminImportPreview> {
-  const parsed = parseImport(csv);
+  const parsed = await parseImport(csv);
   const db = deps.database.db;
   const valid = parsed.filter((p): p is Extract<ParsedRow, { input: LeadIntake }> => !!p.input);
   // Already there: the same source and external id (from this office's imports, or another client's).
@@ -201,7 +201,7 @@ export async function importLeadsCsv(
   csv: string,
   actor: ConsoleActor,
 ): Promise<ImportReport> {
-  const parsed = parseImport(csv);
+  const parsed = await parseImport(csv);
   const report: ImportReport = {
     rows: parsed.length,
     imported: 0,

@@ -1,4 +1,5 @@
 import { zonedTime } from '@portal/shared';
+import type { EventAttributes } from 'ics';
 
 export { zonedTime };
 
@@ -49,7 +50,7 @@ function observed(year: number, month: number, day: number): string {
 
 /**
  * The days US federal offices close (5 U.S.C. 6103), as observed, that fall in `year` (as
- * YYYY-MM-DD): the office takes no onboarding calls on them (issue #18 item 10).
+ * YYYY-MM-DD): the office takes no onboarding calls on them.
  */
 export function usFederalHolidays(year: number): Set<string> {
   const days = [
@@ -108,7 +109,6 @@ export function callSlots(now: Date, rules: SlotRules): { starts_at: string; end
   return slots;
 }
 
-const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 /** Control characters no calendar or vCard value may hold (a tab stays; line breaks are escaped first). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed.
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
@@ -126,11 +126,20 @@ export const icsText = (value: string) =>
     .replace(/\r\n|\r|\n/g, '\\n')
     .replace(CONTROL, '');
 
+/** A text for `ics` to escape: every line break one LF (it escapes LF and CRLF, not a lone CR), no other control character. */
+const plainText = (value: string) =>
+  value
+    .replace(/\r\n|\r/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(CONTROL, ''))
+    .join('\n');
+
 /**
- * A parameter value such as CN (RFC 5545 section 3.2): always in double quotes, which it cannot
- * hold itself, so ':' ';' ',' inside a name stay part of the name.
+ * A parameter value such as CN (RFC 5545 section 3.2): `ics` puts it in double quotes, which it
+ * cannot hold itself (a backslash does not escape one there), so ':' ';' ',' inside a name stay
+ * part of the name and its own quotes become apostrophes.
  */
-const icsParam = (value: string) => `"${value.replace(/"/g, "'").replace(CONTROL, '')}"`;
+const paramText = (value: string) => value.replace(/"/g, "'").replace(CONTROL, '');
 
 /** A mailto: address: nothing that could end the line or the value. */
 const icsAddress = (value: string) => value.replace(CONTROL, '').replace(/[\s";:,]/g, '');
@@ -160,8 +169,20 @@ export function foldLine(line: string): string {
 
 const contentLines = (lines: string[]) => `${lines.map(foldLine).join('\r\n')}\r\n`;
 
-/** An iCalendar invitation (RFC 5545) for the call. */
-export function callInvitation(options: {
+/**
+ * `ics` checks addresses with a stricter pattern than the portal's (a domain label ending in '-',
+ * a non-ASCII local part): it is given stand-ins, and the addresses the portal accepted are put in
+ * their place, so no accepted address can make a booking fail.
+ */
+const ORGANIZER_STAND_IN = 'organizer@stand-in.invalid';
+const ATTENDEE_STAND_IN = 'attendee@stand-in.invalid';
+
+/**
+ * An iCalendar invitation (RFC 5545) for the call, written by `ics` (loaded with the first
+ * booking, not at start). `ics` folds lines at 75 characters, not octets: its lines are unfolded
+ * and folded again by octets.
+ */
+export async function callInvitation(options: {
   uid: string;
   startsAt: string;
   endsAt: string;
@@ -171,29 +192,45 @@ export function callInvitation(options: {
   location: string;
   description: string;
   now?: Date;
-}): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Agent Portal//Onboarding call//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:REQUEST',
-    'BEGIN:VEVENT',
-    `UID:${options.uid}@agent-portal`,
-    `DTSTAMP:${icsDate((options.now ?? new Date()).toISOString())}`,
-    `DTSTART:${icsDate(options.startsAt)}`,
-    `DTEND:${icsDate(options.endsAt)}`,
-    'SUMMARY:Onboarding call with the agent portal team',
-    `DESCRIPTION:${icsText(options.description)}`,
-    `LOCATION:${icsText(options.location)}`,
-    `ORGANIZER;CN=${icsParam('Agent Portal')}:mailto:${icsAddress(options.organizerEmail)}`,
-    `ATTENDEE;CN=${icsParam(options.attendeeName || options.attendeeEmail)};ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${icsAddress(options.attendeeEmail)}`,
-    'STATUS:CONFIRMED',
-    'SEQUENCE:0',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return contentLines(lines);
+}): Promise<string> {
+  const { createEvent } = await import('ics');
+  // `timestamp` (DTSTAMP, else the time of writing) is read by `ics` but missing from its types.
+  const attributes: EventAttributes & { timestamp: number } = {
+    productId: '-//Agent Portal//Onboarding call//EN',
+    method: 'REQUEST',
+    uid: `${options.uid}@agent-portal`,
+    timestamp: (options.now ?? new Date()).getTime(),
+    start: Date.parse(options.startsAt),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: Date.parse(options.endsAt),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: 'Onboarding call with the agent portal team',
+    description: plainText(options.description),
+    location: plainText(options.location),
+    organizer: { name: 'Agent Portal', email: ORGANIZER_STAND_IN },
+    attendees: [
+      {
+        name: paramText(options.attendeeName || options.attendeeEmail),
+        email: ATTENDEE_STAND_IN,
+        // The role is the default one, REQ-PARTICIPANT, which `ics` would write in quotes.
+        rsvp: true,
+      },
+    ],
+    status: 'CONFIRMED',
+    sequence: 0,
+  };
+  const { error, value } = createEvent(attributes);
+  if (error || !value) throw new Error(`The call invitation could not be written: ${error?.message}`);
+  return contentLines(
+    value
+      .replace(/\r\n[\t ]/g, '')
+      .replace(ORGANIZER_STAND_IN, () => icsAddress(options.organizerEmail))
+      .replace(ATTENDEE_STAND_IN, () => icsAddress(options.attendeeEmail))
+      .split('\r\n')
+      .slice(0, -1),
+  );
 }
 
 /** A vCard (RFC 6350, version 3.0 for the widest phone support) for the agent's tracking number. */
