@@ -17,9 +17,9 @@ import {
 } from './measure';
 
 /**
- * `npm run bench:admin` (and part of `npm run bench`): the superuser console's lists (issue #14) on
+ * `npm run bench:admin` (and part of `npm run bench`): the superuser console's lists (ADR 17) on
  * 100,000 agents, 1,000,000 leads and 200,000 messages, at a steady BENCH_ADMIN_RATE (20)
- * requests/s, next to GET /api/health in the same run. Target: p95 < 50 ms for each (the issue
+ * requests/s, next to GET /api/health in the same run. Target: p95 < 50 ms for each (ADR 17
  * sets it for the agents search; the leads and messages lists are held to the same).
  *
  * PostgreSQL only (ADMIN_BENCH_DATABASE_URL, else DATABASE_URL with its database name suffixed

@@ -13,7 +13,7 @@ import { closeRuntime, openRuntime } from '../src/runtime';
 import { LoopbackSmtp } from '../test/helpers/smtp';
 
 /**
- * `npm run chaos` (issue #17): faults on this machine, loopback only, bounded in time (up to about five
+ * `npm run chaos`: faults on this machine, loopback only, bounded in time (up to about five
  * minutes: a message a killed process had claimed waits for its claim to lapse). A real server process (`src/server.ts`, workers on) takes leads from eight clients
  * that retry a failed request with the same Idempotency-Key, as a careful client does, while:
  * PostgreSQL restarts; the server gets SIGTERM, then kill -9, and starts again; the SMTP server

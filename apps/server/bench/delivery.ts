@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import type { AppDeps } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { outboxMessages, users } from '../src/db/schema';
@@ -11,10 +9,11 @@ import { requestAccountEmail } from '../src/modules/auth/links';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { findUserByEmail } from '../src/modules/auth/users';
 import { closeRuntime, openRuntime } from '../src/runtime';
+import { FakeTwilio, Sink } from './delivery-fakes';
 import { benchDatabaseUrl, ensureBenchDatabase } from './measure';
 
 /**
- * `npm run bench:delivery` (and part of `npm run bench`): the message dispatcher (issue #15, ADR 18)
+ * `npm run bench:delivery` (and part of `npm run bench`): the message dispatcher (ADR 18)
  * in one worker process, against a real SMTP server (smtp-server) and a fake Twilio on loopback,
  * next to the raw SMTP send of the same machine. Targets: >= 50 messages/s sustained; 1,000 lead
  * messages delivered in < 30 s; a magic-link e-mail requested behind 5,000 queued lead messages
@@ -25,58 +24,6 @@ import { benchDatabaseUrl, ensureBenchDatabase } from './measure';
  */
 const LEAD_HTML = `<!doctype html><html><body>${'<p>A new seller lead for Alicia Agent: Jane Seller, 12 Main St, Phoenix AZ 85004. Call (602) 555-0155.</p>'.repeat(30)}</body></html>`;
 const MAGIC_TO = 'bench.hurry@bench.agentportal.local';
-
-/** An SMTP server that accepts everything and notes when each message arrived. */
-class Sink {
-  received = 0;
-  arrivals = new Map<string, number>();
-  port = 0;
-  private server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    maxClients: 200,
-    onData: (stream, session, callback) => {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        this.received++;
-        for (const to of session.envelope.rcptTo) this.arrivals.set(to.address, performance.now());
-        callback();
-      });
-    },
-  });
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.server.address() as { port: number }).port;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-/** Twilio's Messages resource: 201 with a sid, as fast as loopback allows. */
-class FakeTwilio {
-  received = 0;
-  port = 0;
-  private server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      this.received++;
-      res
-        .writeHead(201, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ sid: `SM${this.received}`, status: 'queued' }));
-    });
-  });
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-  stop() {
-    this.server.closeAllConnections();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /** The raw send: nodemailer's pool straight to the sink, 5 connections, no database. */
 async function rawSmtp(port: number, count: number) {
@@ -231,7 +178,7 @@ async function main() {
   await requestAccountEmail(deps, { purpose: 'magic', email: MAGIC_TO, client: { ip: '127.0.0.1' } });
   let magic: number | null = null;
   while (performance.now() - requested < 30_000) {
-    const at = sink.arrivals.get(MAGIC_TO);
+    const at = sink.arrivals.get(MAGIC_TO)?.first;
     if (at !== undefined && at > requested) {
       magic = (at - requested) / 1000;
       break;

@@ -106,11 +106,9 @@ async function existing(db: Executor): Promise<{ agents: number; leads: number }
   return { agents: Number(rows[0]!.agents), leads: Number(rows[0]!.leads) };
 }
 
-/** Removes what the intake benchmark posted (and the jobs it queued, never worked in a bench). */
+/** Removes what the intake benchmark posted (and its messages, never sent in a bench). */
 export async function removeIntakeLeads(db: Executor): Promise<number> {
   const ids = sql`(select id from leads where source = ${BENCH_INTAKE_SOURCE})`;
-  await db.execute(sql`delete from pgboss.job where name = 'deliver-message' and data->>'id' in
-    (select id::text from outbox_messages where lead_id in ${ids})`);
   await db.execute(sql`delete from outbox_messages where lead_id in ${ids}`);
   const { rows } = (await db.execute(
     sql`with gone as (delete from leads where source = ${BENCH_INTAKE_SOURCE} returning 1)

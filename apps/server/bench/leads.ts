@@ -40,10 +40,10 @@ import {
  * `npm run bench:leads` (and part of `npm run bench`): the hot paths on generated data (1,000
  * agents, 40,000 ZIPs, 200,000 leads; bench/leads-data.ts), next to a bare Fastify handler and
  * `GET /api/health` (one database round trip) served by the same process in the same run. It
- * ends with issue #16's targets, each with its figure and PASS or FAIL: /api/me >= 0.6 x and
+ * ends with the targets (docs/performance.md), each with its figure and PASS or FAIL: /api/me >= 0.6 x and
  * /api/portal/me >= 0.5 x health's throughput, the leads pages >= 0.3 x health and p95 < 20 ms at
  * a steady 200 req/s, the intake at a steady 500 leads/s with p95 < 100 ms, and the routing
- * decision p95 < 1 ms. Also (issue #13) a corporate user's page of the leads of a group of 200
+ * decision p95 < 1 ms. Also a corporate user's page of the leads of a group of 200
  * agents at a steady 50 req/s.
  *
  * Two tables. At saturation, each connection sends its next request as soon as the last is
@@ -72,7 +72,7 @@ const ROUTING_SAMPLES = Number(process.env.BENCH_ROUTING_SAMPLES ?? 2000);
 /** BENCH_ONLY=<pattern>: only the targets whose name matches, beside the two references. */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-/** Issue #16's targets, each judged on this run's own figures. */
+/** The targets (docs/performance.md), each judged on this run's own figures. */
 const TARGETS = {
   meRatio: 0.6,
   portalMeRatio: 0.5,
@@ -137,7 +137,7 @@ const BENCH_OFFICE_EMAIL = `bench.office@${BENCH_EMAIL_DOMAIN}`;
 const GROUP_AGENTS = Number(process.env.BENCH_GROUP_AGENTS ?? 200);
 
 /**
- * A corporate user whose group holds the first GROUP_AGENTS bench agents (issue #13: a group of
+ * A corporate user whose group holds the first GROUP_AGENTS bench agents (a group of
  * 200 agents), linked to it; made once, kept with the data.
  */
 async function ensureBenchGroup(db: Db): Promise<string> {
@@ -425,7 +425,7 @@ async function main() {
   printVerdicts(saturated, paced, routing.figure);
 }
 
-/** Issue #16's targets with this run's figures: one line each, PASS or FAIL. */
+/** The targets with this run's figures: one line each, PASS or FAIL. */
 function printVerdicts(saturated: Figure[], paced: Figure[], routing: Figure): void {
   const find = (figures: Figure[], start: string) => figures.find((f) => f.name.startsWith(start));
   const health = find(saturated, 'GET /api/health');
@@ -465,7 +465,7 @@ function printVerdicts(saturated: Figure[], paced: Figure[], routing: Figure): v
     `p95 ${routing.p95.toFixed(2)} ms`,
     routing.p95 < TARGETS.routingP95Ms,
   ]);
-  console.log('\ntargets (issue #16)\n');
+  console.log('\ntargets\n');
   for (const [target, figure, ok] of rows)
     console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.padEnd(72)} ${figure}`);
 }

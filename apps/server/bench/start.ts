@@ -7,7 +7,7 @@ import { benchDatabaseUrl, ensureBenchDatabase } from './measure';
 
 /**
  * `npm run bench:start` (and part of `npm run bench`): how long `node dist/server.js` takes from
- * its spawn to the first 200 from /api/health (issue #16: a warm start in < 3 s). Builds the
+ * its spawn to the first 200 from /api/health (target: a warm start in < 3 s, ADR 21). Builds the
  * server first if dist/ is missing or older than the sources.
  *
  * Cold: the first start on an empty data folder / database (migrations, pg-boss's schema, the

@@ -6,7 +6,6 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from './app-context';
 import { accessCodes, agents, type UserRow, users } from './db/schema';
-import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { audit } from './lib/audit';
 import { changeAgentStatus } from './modules/agents/status';
 import { assertAcceptablePassword, hashPassword } from './modules/auth/passwords';
@@ -20,6 +19,7 @@ import {
   removeFromGroup,
 } from './modules/corporate/service';
 import { createApiKey, revokeApiKey } from './modules/leads/api-keys';
+import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './seed/demo';
 
 export const USAGE = `Usage: npm run admin -- <command>
 

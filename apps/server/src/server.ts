@@ -1,12 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { startWorkers } from './jobs/workers';
 import { closeRuntime, DataDirInUseError, lockDataDir, openDeps, prepareRuntime } from './runtime';
+import { formatDemoBanner, isDatabaseEmpty, seedDemo } from './seed/demo';
 
 /** Starts the portal: API, built web app and (unless RUN_WORKERS=false) the job workers. */
 async function main() {
-  // How long each part of the start took, printed with the ready line (issue #16: warm start < 3 s).
+  // How long each part of the start took, printed with the ready line (ADR 21: warm start < 3 s).
   const phases: string[] = [];
   let mark = 0;
   const phase = (name: string) => {

@@ -240,7 +240,7 @@ const ROUTES: Route[] = [
     expect: agentsOnly(200),
   },
   {
-    // Issue #17 item 6: the owner, the agent's office, a manager of the agent's group and
+    // Who may read a file: the owner, the agent's office, a manager of the agent's group and
     // superusers read a file; anyone else is told it does not exist.
     method: 'GET',
     url: '/api/files/{file}',

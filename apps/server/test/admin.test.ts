@@ -6,7 +6,7 @@ import { bearer, createTestContext, login, type TestContext } from './helpers/ap
 import { seedAgent, seedCorporate, seedLead, seedUser } from './helpers/factories';
 import { registerAndConfirm } from './helpers/register';
 
-/** The superuser console's API (issue #14, DESIGN.md section 8). */
+/** The superuser console's API (DESIGN.md section 8, ADR 17). */
 let ctx: TestContext;
 const db = () => ctx.deps.database.db;
 

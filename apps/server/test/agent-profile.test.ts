@@ -179,7 +179,7 @@ describe('the later signup steps through PATCH', () => {
     });
     expect(lsa.json()).toMatchObject({ signup_status: 'googleAds', google: { lsa: 'yes', ads: 'pending' } });
     expect((await patch({ gbp_link: 'g.page/dana' })).json().detail).toMatch(/full web address/);
-    // Only web addresses: no script, data or file links (issue #17 item 8).
+    // Only web addresses: no script, data or file links.
     for (const link of [
       'javascript:alert(1)',
       'JavaScript://g.page/%0aalert(1)',

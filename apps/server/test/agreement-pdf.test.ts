@@ -7,7 +7,7 @@ import { buildAgreement } from '../src/modules/signing/template';
 import { pdfPages } from './helpers/pdf';
 
 /**
- * Issue #17 item 9: an agreement keeps people's names as they write them. The standard PDF fonts
+ * An agreement keeps people's names as they write them. The standard PDF fonts
  * printed "?" for "ł" or "ñ"; the embedded DejaVu fonts draw them, in the text, the signature
  * blocks, the typed signature and the audit certificate.
  */

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { refreshTokens, sessionFamilies } from '../src/db/schema';
-import { signAccessToken, signLinkToken, verifyAccessToken } from '../src/modules/auth/jwt';
+import { signAccessToken, signLinkToken, verifyAccessToken } from '../src/lib/jwt';
 import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { seedUser } from './helpers/factories';
 

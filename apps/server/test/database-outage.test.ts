@@ -70,7 +70,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when PostgreSQL drops ev
 });
 
 /**
- * Issue #17 item 10: a query given to a pooled client whose connection broke fails with
+ * A query given to a pooled client whose connection broke fails with
  * "Client has encountered a connection error and is not queryable" (a transaction's rollback
  * after its backend was killed does). That is an outage like any other: 503, never 500.
  */

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_SETTINGS } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { type Database, openPostgres } from '../src/db/client';
+import { type Database, MIGRATIONS_FOLDER, openPostgres } from '../src/db/client';
 import { messageAttempts, outboxMessages } from '../src/db/schema';
 import { type Dispatcher, startDispatcher } from '../src/jobs/dispatcher';
 import { Bell } from '../src/jobs/queue';
@@ -285,6 +288,30 @@ describe('the delivery dispatcher', () => {
     expect(queued.length).toBeGreaterThan(0);
     // Given back as they were: no attempt counted for a message never handed over.
     expect(queued.every((row) => row.attempts === 0)).toBe(true);
+  });
+
+  it('keeps no pg-boss queue for messages, and removes those an older database had (ADR 54)', async () => {
+    const { boss } = ctx.deps.queue;
+    const retired = ['deliver-message', 'outbox-sweep'];
+    const queues = async () => (await boss.getQueues()).map((q) => q.name).filter((n) => retired.includes(n));
+    const jobs = async () => {
+      const { rows } = await ctx.deps.database.executeSql(
+        "select count(*)::int as n from pgboss.job where name in ('deliver-message', 'outbox-sweep')",
+      );
+      return (rows[0] as { n: number }).n;
+    };
+    expect(await queues()).toEqual([]);
+    // An older database: a job per message, and the outbox sweep on a schedule.
+    for (const name of retired) await boss.createQueue(name);
+    await boss.send('deliver-message', { id: randomUUID() });
+    await boss.schedule('outbox-sweep', '*/5 * * * *');
+    expect(await jobs()).toBe(1);
+
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0025_retired_message_queues.sql'), 'utf8');
+    await ctx.deps.database.executeSql(migration);
+    expect(await queues()).toEqual([]);
+    expect(await jobs()).toBe(0);
+    expect(await boss.getSchedules()).not.toContainEqual(expect.objectContaining({ name: 'outbox-sweep' }));
   });
 });
 

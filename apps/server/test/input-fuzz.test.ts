@@ -5,10 +5,9 @@ import { bearer, createTestContext, login, type TestContext } from './helpers/ap
 import { seedAgent, seedLead } from './helpers/factories';
 
 /**
- * Issue #17 item 1: NUL bytes and impossible dates answered 500 on a dozen routes. Every text
- * input now refuses control characters with a 400 naming the field, and every date is between
- * 1900 and 2200. Then generated strings, numbers and dates go to every route the OpenAPI
- * document lists, as nobody, an agent and a superuser: none may answer 5xx.
+ * Hostile input (ADR 23): every text input refuses control characters with a 400 naming the
+ * field, and every date is between 1900 and 2200. Then generated strings, numbers and dates go
+ * to every route the OpenAPI document lists, as nobody, an agent and a superuser: none may answer 5xx.
  */
 let ctx: TestContext;
 let agentToken: string;

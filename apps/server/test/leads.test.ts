@@ -696,7 +696,12 @@ describe('CSV import (superusers)', () => {
     const [stored] = await db().select().from(leads);
     expect(stored).toMatchObject({ street: '1 Main St, Unit 2', source: 'csv-import' });
     expect((await upload('name,zip\nx,85004')).json().detail).toContain('Unknown column: name');
-    // A column named twice (issue #17 item 11; " Phone" and "phone" are one column): refused
+    const unclosed = await upload('lead_type,zip,notes\r\nfsbo,85004,"ok"\r\nfsbo,85004,"never closed\r\n');
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json().detail).toBe(
+      'The file is not valid CSV: A quoted field opened on line 3 is never closed.',
+    );
+    // A column named twice (" Phone" and "phone" are one column): refused
     // with the column named, nothing imported.
     const before = (await db().select().from(leads)).length;
     const twice = await upload(
@@ -707,7 +712,7 @@ describe('CSV import (superusers)', () => {
       'The header row names phone more than once: keep one column for it and send the file again.',
     );
     expect((await db().select().from(leads)).length).toBe(before);
-    // A control character in the file: refused with its line (issue #17 item 1).
+    // A control character in the file: refused with its line (ADR 23).
     const nul = await upload(
       'lead_type,zip,phone\nfsbo,85004,(602) 555-0199\nfsbo,85004,(602) 555\u0000-0100',
     );

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { outboxMessages } from '../src/db/schema';
 import { addEmail, deliverMessage, dispatch } from '../src/lib/outbox';
 import { SmtpMailProvider } from '../src/providers/mail/smtp';
-import { bearer, createTestContext, eventually, login, type TestContext } from './helpers/app';
+import { bearer, createTestContext, drainJobs, eventually, login, type TestContext } from './helpers/app';
 import { seedUser } from './helpers/factories';
 import { LoopbackSmtp } from './helpers/smtp';
 
@@ -168,9 +168,10 @@ describe('SMTP delivery', () => {
       await smtp.start(port);
       // The backoff brings the next attempt; bring it forward so the test need not wait for it.
       await smtpCtx.deps.database.db.update(outboxMessages).set({ nextAttemptAt: new Date() });
-      await dispatch(smtpCtx.deps.queue);
+      dispatch(smtpCtx.deps.queue);
       await eventually(async () => smtp.received.length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Nothing left to send or being sent: a second e-mail could only have gone out by now.
+      await drainJobs(smtpCtx);
       expect(smtp.received).toHaveLength(1);
       const [done] = await smtpCtx.deps.database.db.select().from(outboxMessages);
       expect(done!.status).toBe('sent');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { lastMessageTo, seedUser } from './helpers/factories';
 
-/** Issue #17 item 12: changing the password from the account menu. */
+/** Changing the password from the account menu. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '3' } });

@@ -270,7 +270,7 @@ describe('recipient sign-in by magic link', () => {
   });
 });
 
-describe('recipients of an agent who stops working with us (issue #17 item 2)', () => {
+describe('recipients of an agent who stops working with us', () => {
   async function signedInRecipient(email: string) {
     const agent = await recipientsAgent();
     await agent.call('POST', '', { first_name: 'Lee', email, send_email: true });
@@ -335,7 +335,7 @@ describe('recipients of an agent who stops working with us (issue #17 item 2)', 
   });
 });
 
-describe('the routing list has a ceiling (issue #17 item 4)', () => {
+describe('the routing list has a ceiling', () => {
   it('refuses one more recipient than the quota allows, saying so, and keeps the list as it was', async () => {
     await ctx.deps.database.db
       .insert(settings)

@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config';
 import { contentSecurityPolicy, strictTransportSecurity } from '../src/plugins/security-headers';
 import { createTestContext, type TestContext } from './helpers/app';
 
-/** Issue #17 item 5: a Content-Security-Policy on the API, the app and /api/docs; HSTS on https. */
+/** A Content-Security-Policy on the API, the app and /api/docs; HSTS on https. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

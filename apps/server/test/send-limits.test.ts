@@ -8,7 +8,7 @@ import { seedAgent, seedCorporate, seedLead, seedUser } from './helpers/factorie
 /**
  * Routes a person can use to make the portal send, not covered by their own files' limit tests
  * (sign-in links, signup test messages, signing e-mails and the composer are): each is limited
- * per account and per target address (issue #15).
+ * per account and per target address (ADR 18).
  */
 let ctx: TestContext;
 const db = () => ctx.deps.database.db;

@@ -99,7 +99,7 @@ async function download(session: Session, documentId: string, query = '') {
 }
 
 describe('preparing an agreement', () => {
-  it('prints the saved service area when the agent typed none, never "not given" (issue #18 item 1)', async () => {
+  it('prints the saved service area when the agent typed none, never "not given"', async () => {
     const session = await agentWithBroker({
       agent: {
         counties: [
@@ -745,7 +745,7 @@ describe('the agent status and the documents', () => {
         headers: session.headers,
         payload: { agent_uri: session.agent.agentUri, document },
       });
-    // The built-in e-signature speaks of "the agreement", not of DigiSigner (issue #18 item 9).
+    // The built-in e-signature speaks of "the agreement", not of DigiSigner.
     const builtin = signingMessages('builtin');
     expect((await save(pending.document.document_id, 'service')).json().detail).toBe(builtin.notSigned);
     expect(builtin.notSigned).toBe('The agreement has not been signed yet');

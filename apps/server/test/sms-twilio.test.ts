@@ -6,7 +6,15 @@ import { addSms, deliverMessage, dispatch, MAX_ATTEMPTS } from '../src/lib/outbo
 import { notifyOfficeOfFailedTest } from '../src/modules/signup-tests/report-failure';
 import { SmsProviderError } from '../src/providers/sms/interface';
 import { TwilioSmsProvider } from '../src/providers/sms/twilio';
-import { bearer, createTestContext, eventually, login, type TestContext, testConfig } from './helpers/app';
+import {
+  bearer,
+  createTestContext,
+  drainJobs,
+  eventually,
+  login,
+  type TestContext,
+  testConfig,
+} from './helpers/app';
 import { seedAgent, seedUser } from './helpers/factories';
 import { type Answer, FakeTwilio } from './helpers/fake-twilio';
 
@@ -226,7 +234,8 @@ describe('test SMS through Twilio', () => {
       return row;
     });
     expect(office.textBody).toContain('Provider error: Twilio refused the message (error 21211)');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing left to send or being sent: a retry could only have gone out by now.
+    await drainJobs(ctx);
     expect(fake.received).toHaveLength(1);
   });
 
@@ -286,12 +295,13 @@ describe('test SMS through Twilio', () => {
       expect(await deliverMessage(deps, id)).toBe('retry');
 
       await fake.start(port);
-      // Two attempts at once (a duplicate job), another job, and the queue's own retry: one SMS.
+      // Two attempts at once by hand, then the dispatcher woken and its own retry: one SMS.
       const results = await Promise.all([deliverMessage(deps, id), deliverMessage(deps, id)]);
       expect(results.filter((r) => r === 'sent').length).toBeLessThanOrEqual(1);
-      await dispatch(ctx.deps.queue, id);
+      dispatch(ctx.deps.queue);
       await eventually(async () => (await status(headers, id)).status === 'sent');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Nothing left to send or being sent: a second SMS could only have gone out by now.
+      await drainJobs(ctx);
       expect(fake.received).toHaveLength(1);
       expect(await status(headers, id)).toMatchObject({ status: 'sent', last_error: null });
     } finally {

@@ -406,7 +406,7 @@ describe('abandoned uploads', () => {
   });
 });
 
-describe('quotas (issue #17 item 4)', () => {
+describe('quotas', () => {
   async function setQuotas(quotas: Record<string, number>) {
     await ctx.deps.database.db
       .insert(settings)
@@ -462,7 +462,7 @@ describe('quotas (issue #17 item 4)', () => {
   });
 });
 
-describe('who may read a file (issue #17 item 6)', () => {
+describe('who may read a file', () => {
   it('its owner (bearer or session cookie), the office, a group manager and superusers; nobody else', async () => {
     const db = ctx.deps.database.db;
     const owner = await agentSession(ctx);

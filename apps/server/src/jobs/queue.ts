@@ -1,12 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
+/** pg-boss carries work that is not a message; messages ride on the outbox (ADR 18, ADR 54). */
 export const QUEUES = {
-  deliverMessage: 'deliver-message',
   accountEmail: 'account-email',
   resizeImage: 'resize-image',
   uploadsSweep: 'uploads-sweep',
-  outboxSweep: 'outbox-sweep',
   leadStats: 'lead-stats',
   brokerReminders: 'broker-reminders',
 } as const;

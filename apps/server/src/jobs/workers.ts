@@ -46,10 +46,6 @@ export async function startWorkers(
   // Messages: the dispatcher reads the outbox itself (ADR 18).
   const dispatcher = startDispatcher(delivery, queue.bell, options.delivery);
   queue.onStop(() => dispatcher.stop());
-  // Jobs of the per-message queue written before the dispatcher existed: their messages are in
-  // the outbox and the dispatcher sends them; the jobs only need to be done with.
-  await queue.boss.work(QUEUES.deliverMessage, polling, async () => queue.bell.ring());
-  await queue.boss.unschedule(QUEUES.outboxSweep).catch(() => {});
 
   await queue.boss.work<AccountEmailJob>(
     QUEUES.accountEmail,

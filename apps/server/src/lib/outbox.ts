@@ -97,12 +97,12 @@ export const phoneMessage = (channel: 'sms' | 'call', config: Config, draft: Sms
   ...draft.lead,
 });
 
-/** Writes the message in the caller's transaction; `dispatch` after commit schedules delivery. */
+/** Writes the message in the caller's transaction; `dispatch` after the commit sends it at once. */
 export function addEmail(db: Executor, config: Config, draft: EmailDraft): Promise<string> {
   return insertMessage(db, emailMessage(config, draft));
 }
 
-/** The SMS twin of addEmail: written in the caller's transaction, delivered after `dispatch`. */
+/** The SMS twin of addEmail: written in the caller's transaction, sent at once after `dispatch`. */
 export function addSms(db: Executor, config: Config, draft: SmsDraft): Promise<string> {
   return insertMessage(db, phoneMessage('sms', config, draft));
 }
@@ -113,17 +113,13 @@ export function addCall(db: Executor, config: Config, draft: SmsDraft): Promise<
 }
 
 /**
- * After a commit the message is safe in the outbox, due now: the dispatcher (jobs/dispatcher.ts)
- * reads the outbox itself, so nothing committed can be lost between a commit and a job. This only
- * wakes this process's dispatcher at once; other processes find the message on their next look.
+ * Called after the commit that wrote messages: they are safe in the outbox and due now, and the
+ * dispatcher (jobs/dispatcher.ts) reads the outbox itself (ADR 18, ADR 54). This wakes this
+ * process's dispatcher at once; other processes find the messages at their next look. It cannot
+ * fail, so the caller's answer never depends on delivery.
  */
-export async function dispatch(queue: Queue, ..._ids: string[]): Promise<void> {
+export function dispatch(queue: Queue): void {
   queue.bell.ring();
-}
-
-/** Kept for its callers' intent: the answer never depends on delivery. */
-export async function dispatchSafely(queue: Queue, ...ids: string[]): Promise<void> {
-  await dispatch(queue, ...ids);
 }
 
 export type Channel = OutboxMessage['channel'];
@@ -172,7 +168,7 @@ export async function claimDue(
     .returning();
 }
 
-/** Claims one given message (tests, and the console's view of a single delivery). */
+/** Claims one given message, to deliver it by hand (tests and benches; the dispatcher claims with claimDue). */
 export async function claimMessage(
   db: Executor,
   id: string,

@@ -1,6 +1,6 @@
 /**
  * sharp (libvips) loaded on first use: only uploads, drawn signatures and the e-mail logo need
- * it, and loading it costs ~0.15 s of every start (issue #16: a warm start in < 3 s).
+ * it, and loading it costs ~0.15 s of every start (ADR 21: a warm start in < 3 s).
  */
 let loading: Promise<typeof import('sharp')> | null = null;
 

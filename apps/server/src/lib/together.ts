@@ -1,5 +1,5 @@
 /**
- * Group commit for work that many requests do at the same moment (ADR 22): items of one key that
+ * Group commit for work that many requests do at the same moment (ADR 45): items of one key that
  * arrive while a round of that key is being written wait for it to finish, then go together in
  * the next round, one statement or transaction for all of them. Alone, an item goes at once (its
  * round is itself), so nothing waits when nothing else is happening; under load the round trips

@@ -11,9 +11,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserAuth } from '../app-context';
 import { preparedFor } from '../db/prepared';
 import { agents, leadVersions, sessionFamilies, type UserRow, users } from '../db/schema';
+import { agentRecordStamp } from '../db/stamps';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { agentRecordStamp } from '../modules/agents/queries';
-import { verifyAccessToken } from '../modules/auth/jwt';
+import { verifyAccessToken } from '../lib/jwt';
 
 const liveSession = () =>
   and(

@@ -17,7 +17,7 @@ function storageOrigins(config: Config): string[] {
 }
 
 /**
- * The Content-Security-Policy of the app and of /api/docs (issue #17 item 5): scripts only from
+ * The Content-Security-Policy of the app and of /api/docs: scripts only from
  * the portal's own origin, no inline script anywhere (the build writes none; Swagger UI loads
  * its files), styles from the origin plus inline style attributes (components set them), images
  * and media also from data: and blob: (previews before upload, a drawn signature) and the

@@ -6,7 +6,7 @@ import { type ZodType, z } from 'zod';
 
 /**
  * Responses are written by fast-json-stringify from the JSON Schema of each route's zod response
- * schema (ADR 22): a compiled writer that knows the shape is several times faster than zod's
+ * schema (ADR 42): a compiled writer that knows the shape is several times faster than zod's
  * encode followed by JSON.stringify, and like zod it leaves out any field the schema does not
  * declare, so nothing private leaks through a response that carries more than its schema.
  *

@@ -80,8 +80,8 @@ const LATEST_BUILD = path.join(path.sep, 'builds', 'latest.json');
  * `reply.sendFile` comes from @fastify/static, registered once in app.ts.
  *
  * /login and /signup were rendered to HTML by the build: their form shows before any script has
- * arrived (ADR 26); /leads and /onboarding are index.html naming their route's code as module
- * preloads. They are held in memory, compressed, and sent in place of index.html.
+ * arrived (ADR 49); /leads and /onboarding are index.html naming their route's code as module
+ * preloads (ADR 51). They are held in memory, compressed, and sent in place of index.html.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string; apiBase: string }) => {
   const index = path.join(options.root, 'index.html');

@@ -1,4 +1,4 @@
--- Draws a new lead_versions stamp once per agent whose leads a statement changed (ADR 22): a
+-- Draws a new lead_versions stamp once per agent whose leads a statement changed (ADR 43): a
 -- leads page written for a stamp stays right until the stamp changes. Agents in id order, so two
 -- statements cannot deadlock; old and new agents both, so a lead moved between agents moves both.
 CREATE FUNCTION lead_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- The intake's writes, kept fast between two vacuums (ADR 22, session 16 addendum).
+-- The intake's writes, kept fast between two vacuums (ADR 48).
 -- A short pending list for the trigram indexes the intake writes with every lead: a GIN index
 -- keeps new entries in a list until it holds gin_pending_list_limit (4 MB by default), and the
 -- insert that finds it full merges it into the index; that insert took 40-50 ms. 256 kB: the

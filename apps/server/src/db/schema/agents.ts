@@ -207,7 +207,7 @@ export const agents = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * Drawn anew by triggers with every change to what the agent record is read from: this row,
-     * its group memberships and their groups, its corporate user (migration 0018; ADR 22). GET
+     * its group memberships and their groups, its corporate user (migration 0018; ADR 44). GET
      * /portal/me writes a record once for a stamp and answers it while the stamp is the same.
      * Random rather than a counter, so that no stamp comes back after a restore.
      */
@@ -240,49 +240,3 @@ export const agents = pgTable(
   ],
 );
 export type AgentRow = typeof agents.$inferSelect;
-
-/** Groups of agents that corporate users can see and agents can manage (SPEC.md section 6). */
-export const groups = pgTable(
-  'groups',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    name: text().notNull(),
-    /** The corporate user who owns the group and sees its members linked to it. */
-    corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('groups_corporate_idx').on(t.corporateUserId)],
-);
-
-export const groupMemberships = pgTable(
-  'group_memberships',
-  {
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    agentId: uuid()
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    isManager: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('group_memberships_key').on(t.groupId, t.agentId),
-    index('group_memberships_agent_idx').on(t.agentId),
-  ],
-);
-
-/** Each lead-quality rating an agent gives (DESIGN.md section 7). */
-export const ratings = pgTable(
-  'ratings',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    agentId: uuid()
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    score: integer().notNull(),
-    comment: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('ratings_agent_idx').on(t.agentId, t.createdAt)],
-);

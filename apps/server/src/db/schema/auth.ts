@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { groups } from './agents';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accessCodes } from './access-codes';
 import { users } from './users';
 
 /** A login session: one family of refresh tokens, rotated on every use. */
@@ -52,61 +51,6 @@ export const oneTimeTokens = pgTable(
   },
   (t) => [index('one_time_tokens_subject_idx').on(t.type, t.subject)],
 );
-
-/** Fixed-window counters shared by every server process (SECURITY.md item 2). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text().primaryKey(),
-  windowStart: timestamp({ withTimezone: true }).notNull(),
-  count: integer().notNull(),
-});
-
-export const accessCodes = pgTable(
-  'access_codes',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    code: text().notNull(),
-    description: text(),
-    maxUses: integer(),
-    usedCount: integer().notNull().default(0),
-    expiresAt: timestamp({ withTimezone: true }),
-    corporateUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    groupId: uuid().references(() => groups.id, { onDelete: 'set null' }),
-    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    disabledAt: timestamp({ withTimezone: true }),
-  },
-  // Codes are typed by people: WELCOME-2026 and welcome-2026 are one code.
-  (t) => [uniqueIndex('access_codes_code_key').on(sql`lower(${t.code})`)],
-);
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    actorId: uuid(),
-    actorEmail: text(),
-    action: text().notNull(),
-    targetType: text(),
-    targetId: text(),
-    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    ip: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('audit_log_target_idx').on(t.targetType, t.targetId),
-    index('audit_log_created_idx').on(t.createdAt),
-    index('audit_log_actor_idx').on(sql`lower(${t.actorEmail})`, t.createdAt),
-    index('audit_log_action_idx').on(t.action, t.createdAt),
-  ],
-);
-
-/** The office's settings (the console's Settings page): one row per key, read through lib/settings. */
-export const settings = pgTable('settings', {
-  key: text().primaryKey(),
-  value: jsonb().$type<unknown>().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedBy: text(),
-});
 
 /**
  * A registration waiting for its e-mailed link (SECURITY.md item 4): nothing is created in

@@ -88,7 +88,7 @@ export const leads = pgTable(
     index('leads_api_key_created_idx').on(t.apiKeyId, t.createdAt).where(sql`api_key_id is not null`),
     // The console's lead search: substring matches through trigrams (pg_trgm).
     // A short pending list: the intake adds a lead's trigrams to it, and the insert that finds it
-    // full merges it into the index; 4 MB (the default) made that insert take 40-50 ms (ADR 22).
+    // full merges it into the index; 4 MB (the default) made that insert take 40-50 ms (ADR 48).
     index('leads_search_trgm')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
@@ -120,7 +120,7 @@ export const leadCounts = pgTable(
 );
 
 /**
- * A stamp drawn anew with every change to an agent's leads (a trigger does it; ADR 22): a leads
+ * A stamp drawn anew with every change to an agent's leads (a trigger does it; ADR 43): a leads
  * page written once for a stamp is the same page until the stamp changes. Random rather than a
  * counter, so that no stamp comes back after a restore. No foreign key: an agent's deletion
  * changes its leads, and the stamp must not fail for an agent being deleted.
@@ -173,23 +173,4 @@ export const callEvents = pgTable(
       .on(t.source, t.externalId)
       .where(sql`external_id is not null`),
   ],
-);
-
-/** Every try at delivering an outbox message, with what the provider said. */
-export const messageAttempts = pgTable(
-  'message_attempts',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    messageId: uuid().notNull(),
-    attempt: integer().notNull(),
-    status: text().$type<'sent' | 'failed'>().notNull(),
-    provider: text(),
-    providerMessageId: text(),
-    error: text(),
-    /** The provider's status code when it refused (429, an SMTP 4xx), and when the next try is due. */
-    providerStatus: integer(),
-    retryAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('message_attempts_message_idx').on(t.messageId, t.attempt)],
 );

@@ -5,10 +5,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { auditLog } from '../../db/schema';
+import { clientInfo } from '../../lib/client-info';
 import { forbidden } from '../../lib/errors';
 import { throttleSending } from '../../lib/rate-limit';
 import { currentUser, requireSuperuser } from '../../plugins/auth';
-import { clientInfo } from '../auth/routes';
 import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
 
 /** The superuser acting in the console: named in audit rows and in lead routing reasons. */

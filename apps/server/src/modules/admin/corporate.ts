@@ -12,7 +12,7 @@ import { agents, groupMemberships, groups, sessionFamilies, users } from '../../
 import { corporateLinkMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import {
   addToGroup,
   corporateLoginLink,
@@ -108,12 +108,12 @@ async function corporateUser(db: Executor, id: string): Promise<AdminCorporateUs
 
 /** Writes the sign-in e-mail and queues it: the superuser also sees the link, to pass it on. */
 async function emailLink(deps: AppDeps, user: AdminCorporateUser, link: string) {
-  const id = await addEmail(deps.database.db, deps.config, {
+  await addEmail(deps.database.db, deps.config, {
     to: user.email,
     ...(await corporateLinkMessage(link, user.name || user.email)),
     meta: { userId: user.id },
   });
-  await dispatchSafely(deps.queue, id);
+  dispatch(deps.queue);
 }
 
 export async function createCorporate(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { agents, type LeadRow, leadEvents, leads } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { dispatchSafely } from '../../lib/outbox';
+import { dispatch } from '../../lib/outbox';
 import { queueLeadDeliveries } from '../leads/delivery';
 import { toLead } from '../leads/serialize';
 import { refreshAgentStats } from '../leads/stats';
@@ -160,6 +160,6 @@ export async function assignLead(
     });
     return { row: row!, name: agent.name, messageIds };
   });
-  await dispatchSafely(deps.queue, ...outcome.messageIds);
+  if (outcome.messageIds.length > 0) dispatch(deps.queue);
   return toAdminLead(outcome.row, outcome.name);
 }

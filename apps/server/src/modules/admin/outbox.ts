@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { messageAttempts, type OutboxMessage, outboxMessages } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { dispatchSafely } from '../../lib/outbox';
+import { dispatch } from '../../lib/outbox';
 import { escapeLike } from './agents';
 import { type ConsoleActor, cappedCount, iso, UUID } from './common';
 
@@ -124,6 +124,6 @@ export async function retryMessage(deps: AppDeps, id: string, actor: ConsoleActo
     return queued!;
   });
   // Due now in the outbox: the dispatcher takes it at its next look; the bell makes that now.
-  await dispatchSafely(deps.queue, id);
+  dispatch(deps.queue);
   return (await present(db, [row]))[0]!;
 }

@@ -3,20 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { agents } from '../../db/schema';
+import { agentRecordStamp } from '../../db/stamps';
 import { toAgentRecord } from './serialize';
 
 export async function findAgentByUserId(db: Executor, userId: string) {
   const [row] = await db.select().from(agents).where(eq(agents.userId, userId));
   return row ?? null;
 }
-
-/**
- * The stamp of everything an agent record is read from: triggers draw it anew with every change
- * to the agent's row, its group memberships and their groups, or its corporate user (migration
- * 0018), so a record written for a stamp is right while the stamp is the same. Null without an
- * agent (a left join from users).
- */
-export const agentRecordStamp = sql<string | null>`${agents.recordStamp}::text`;
 
 const statements = preparedFor((db) => ({
   /** The agent, its groups and its office in one statement, with the agent's record_stamp. */

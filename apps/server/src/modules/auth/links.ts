@@ -12,18 +12,19 @@ import {
 import type { Email } from '../../emails/render';
 import { QUEUES } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
 import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { peekTokenType, verifyLinkToken } from '../../lib/jwt';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { confirmBySignIn } from '../recipients/confirmation';
 import { agentServing, recipientContext, startRecipientSession } from '../recipients/sessions';
-import { peekTokenType, verifyLinkToken } from './jwt';
 import { loginPairPrefix } from './login';
 import { consumeLinkToken, issueLinkToken, type LinkType } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { type IssuedSession, revokeAllSessions, sessionRefusal, startSession } from './sessions';
-import { type ClientInfo, findUserByEmail } from './users';
+import { findUserByEmail } from './users';
 
 /**
  * Account e-mails (verify, reset, magic link). The request only counts the attempt and queues a
@@ -173,7 +174,7 @@ export async function sendAccountEmail(
     return ids;
   });
   if (messageIds.length === 0) return false;
-  await dispatchSafely(deps.queue, ...messageIds);
+  dispatch(deps.queue);
   return true;
 }
 

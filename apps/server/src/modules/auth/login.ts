@@ -1,8 +1,10 @@
 import { ERROR } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { AppDeps } from '../../app-context';
 import { rateLimits, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { enforceRateLimits, resetRateLimit } from '../../lib/rate-limit';
 import { burnPasswordCheck, verifyPassword } from './passwords';
@@ -13,27 +15,22 @@ import {
   sessionRefusal,
   startSession,
 } from './sessions';
-import { type ClientInfo, findUserByEmail } from './users';
+import { findUserByEmail } from './users';
 
 /**
  * The address a sign-in is counted under: IPv4 as it is, IPv6 by its /64 (one subscriber's
  * network hands out billions of addresses, so a single IPv6 address means nothing), an
- * IPv4-mapped IPv6 address as the IPv4 it maps.
+ * IPv4-mapped IPv6 address (in any of its spellings) as the IPv4 it maps. The /64 is written
+ * as its first four groups, without leading zeros, then `::/64`. What is not an address at all
+ * is counted as it is.
  */
 export function addressGroup(ip: string): string {
-  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
-  if (mapped) return mapped[1]!;
-  if (!ip.includes(':')) return ip;
-  const bare = ip.toLowerCase().split('%')[0]!;
-  const [head = '', tail = ''] = bare.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = bare.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address instanceof ipaddr.IPv4) return address.toString();
+  return `${address.parts
     .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .map((part) => part.toString(16))
     .join(':')}::/64`;
 }
 
@@ -53,7 +50,7 @@ const MAX_DELAY_SECONDS = 15 * 60;
  * waits 2, 4, 8, ... seconds after the previous one, at most 15 minutes. An attempt made during
  * a wait is refused and not counted. The count is forgotten only after a quiet window that
  * starts when the wait is over, so reaching the cap does not hand out free attempts again.
- * Failures from other addresses never lock the owner out (issue #17 item 7). Answers the
+ * Failures from other addresses never lock the owner out (ADR 23). Answers the
  * seconds still to wait (0: go ahead).
  */
 async function takePairAttempt(deps: AppDeps, key: string): Promise<number> {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { oneTimeTokens, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { signLinkToken, verifyLinkToken } from './jwt';
+import { signLinkToken, verifyLinkToken } from '../../lib/jwt';
 
 export const LINK_TYPES = [
   'verify_email',

@@ -4,12 +4,12 @@ import type { AppDeps } from '../../app-context';
 import { rateLimits, sessionFamilies, users } from '../../db/schema';
 import { passwordChangedMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
 import { AppError, badRequest } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { loginPairPrefix } from './login';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
-import type { ClientInfo } from './users';
 
 export const PASSWORD_CHANGE_DETAIL = {
   wrongCurrent: 'Your current password is not correct.',
@@ -18,7 +18,7 @@ export const PASSWORD_CHANGE_DETAIL = {
 } as const;
 
 /**
- * POST /me/password (issue #17 item 12): the current password, then a new one with the same rules
+ * POST /me/password: the current password, then a new one with the same rules
  * as everywhere. Every other session of the account ends (this one stays signed in), the
  * waits of failed sign-ins are cleared, and the owner gets an e-mail saying so, with the way
  * to take the account back if it was not them. Limited per account: the current password is
@@ -54,7 +54,7 @@ export async function changePassword(
   assertAcceptablePassword(options.change.new_password);
   const passwordHash = await hashPassword(options.change.new_password);
 
-  const messageId = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await tx
       .update(sessionFamilies)
@@ -78,5 +78,5 @@ export async function changePassword(
       ...(await passwordChangedMessage(`${deps.config.publicUrl}/recovery`)),
     });
   });
-  await dispatchSafely(deps.queue, messageId);
+  dispatch(deps.queue);
 }

@@ -13,14 +13,15 @@ import {
 } from '../../db/schema';
 import { registrationAttemptMessage, registrationLinkMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
 import { badRequest } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { throttleMail } from './links';
 import { consumeLinkToken, issueLinkToken } from './one-time-tokens';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { type IssuedSession, startSession } from './sessions';
-import { type ClientInfo, findUserByEmail } from './users';
+import { findUserByEmail } from './users';
 
 async function throttleAccessCodes(deps: AppDeps, ip: string) {
   await enforceRateLimits(deps.database.db, [
@@ -91,7 +92,7 @@ export async function register(
   await throttleMail(deps, 'register', email, options.client.ip);
   const passwordHash = await hashPassword(options.password);
 
-  const messageId = await deps.database.db.transaction(async (tx) => {
+  await deps.database.db.transaction(async (tx) => {
     const code = await findUsableAccessCode(tx, options.accessCode);
     if (!code) throw badRequest(ERROR.invalidAccessCode);
     // Two requests for one address wait for each other: the newest replaces the earlier.
@@ -130,7 +131,7 @@ export async function register(
       ...(await registrationLinkMessage(`${deps.config.publicUrl}/signup/confirm/${token}`)),
     });
   });
-  await dispatchSafely(deps.queue, messageId);
+  dispatch(deps.queue);
 }
 
 /**

@@ -11,9 +11,10 @@ import {
   UserSchema,
   ValidateMagicTokenSchema,
 } from '@portal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import {
   authenticate,
@@ -28,12 +29,6 @@ import { confirmPasswordReset, requestAccountEmail, validateMagicToken, verifyEm
 import { login, refresh } from './login';
 import { changePassword } from './password-change';
 import { familyOfRefreshToken, revokeFamily } from './sessions';
-import type { ClientInfo } from './users';
-
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 const accepted = { detail: 'If an account exists for that address, we have sent an e-mail.' };
 const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 429: DetailSchema };

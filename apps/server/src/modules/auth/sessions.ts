@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { agents, refreshTokens, sessionFamilies } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { forbidden } from '../../lib/errors';
-import { signAccessToken } from './jwt';
+import { signAccessToken } from '../../lib/jwt';
 
 export interface IssuedSession {
   accessToken: string;

@@ -2,11 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 
-export interface ClientInfo {
-  ip: string;
-  userAgent?: string;
-}
-
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()

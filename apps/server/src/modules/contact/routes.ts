@@ -8,7 +8,7 @@ const ContactSchema = z.object({
 });
 
 /**
- * How to reach the office, for the FAQ's "How do I contact the office?" (issue #18 item 9): the
+ * How to reach the office, for the FAQ's "How do I contact the office?": the
  * web app has no other source for it. Open to anyone, like the address on the e-mails.
  */
 export async function contactRoutes(app: FastifyInstance) {

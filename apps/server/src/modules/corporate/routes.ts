@@ -16,11 +16,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info';
 import { forbidden } from '../../lib/errors';
 import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
-import { clientInfo } from '../auth/routes';
 import {
   accessibleGroups,
   corporateGroupMembers,

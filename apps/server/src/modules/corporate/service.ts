@@ -4,12 +4,13 @@ import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { agents, groupMemberships, groups, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { agentDisplayName } from '../agents/display-name';
 import { consumeLinkToken, issueLinkToken } from '../auth/one-time-tokens';
 import { type IssuedSession, startSession } from '../auth/sessions';
-import { type ClientInfo, findUserByEmail } from '../auth/users';
+import { findUserByEmail } from '../auth/users';
 
 /**
  * The office's operations on corporate users and groups (ADR 16): the admin CLI calls them today

@@ -52,7 +52,7 @@ const admissions = new WeakMap<Db, Together<number, AdmittedKey | null>>();
 
 /**
  * verifyApiKey and the key's per-minute count (SECURITY.md item 20) in one statement, for the
- * intake's requests (ADR 22). The requests that present the same key while its statement runs
+ * intake's requests (ADR 45). The requests that present the same key while its statement runs
  * go together in the next one, which counts them all and tells each its own place in the count:
  * under load every request counted on one row, each waiting for the one before to commit. Only
  * a key whose whole hash matches is counted, so a leaked prefix cannot spend a client's quota;

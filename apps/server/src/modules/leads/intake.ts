@@ -7,7 +7,7 @@ import { type RawStatement, runRaw } from '../../db/raw';
 import { type LeadRow, leadEvents, leads } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, isDatabaseDown } from '../../lib/errors';
-import { dispatchSafely, insertMessages } from '../../lib/outbox';
+import { dispatch, insertMessages } from '../../lib/outbox';
 import { Together } from '../../lib/together';
 import { geoDataset } from '../geo/dataset';
 import { type DeliveryPerson, leadDeliveries } from './delivery';
@@ -162,7 +162,7 @@ export async function intakeLead(deps: AppDeps, options: IntakeOptions): Promise
 }
 
 /**
- * Group commit for the intake (ADR 22, lib/together.ts): the leads that come in while a
+ * Group commit for the intake (ADR 45, lib/together.ts): the leads that come in while a
  * transaction is storing others go together in the next one, a handful of statements for all of
  * them. One transaction at a time per process. If the database refuses a batch's data (a
  * constraint, a deadlock with another process's batch: nothing was committed), each of its
@@ -173,7 +173,7 @@ async function storeTogether(deps: AppDeps, batch: Submission[]): Promise<Stored
   const progress = { committing: false };
   try {
     const { rows, messageIds } = await storeLeads(deps, batch, progress);
-    await dispatchSafely(deps.queue, ...messageIds);
+    if (messageIds.length > 0) dispatch(deps.queue);
     return rows.map((row) => ({ row }));
   } catch (error) {
     // Failed before its commit, the batch left nothing behind: each lead is stored on its own,

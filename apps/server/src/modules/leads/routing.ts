@@ -25,7 +25,7 @@ const CANDIDATE_COLUMNS = `a.id, a.agent_status as "agentStatus", a.excluded_zip
         where l.agent_id = a.id order by l.created_at desc nulls last limit 1) as "lastLeadAt"`;
 // "nulls last" as the index orders them (created_at is never null): with the default "desc nulls
 // first" the planner cannot read the agent's newest lead off the index and walked every lead by
-// date instead, most of this statement's time (ADR 22, session 16 addendum).
+// date instead, most of this statement's time (ADR 47).
 
 const CANDIDATES: RawStatement = {
   name: 'routing_candidates_v3',
@@ -78,7 +78,7 @@ const CANDIDATES_BY_ZIP: RawStatement = {
 };
 
 /**
- * The decisions for several leads routed in one transaction (the intake's batch, ADR 22), in
+ * The decisions for several leads routed in one transaction (the intake's batch, ADR 45), in
  * their order, as if each had been routed after the ones before it had been stored: one
  * statement reads the candidates of every ZIP, and each lead given to an agent counts for the
  * leads after it (one more lead in 30 days, its newest lead now). The caller holds every ZIP's

@@ -72,7 +72,7 @@ function reasonSql(reader: RoutingReader): string {
 
 /**
  * toLead in SQL, for the leads pages: PostgreSQL writes each lead's JSON and the server passes
- * it on without building an object per field (ADR 22). For a select from leads alone: the
+ * it on without building an object per field (ADR 43). For a select from leads alone: the
  * columns are not qualified. The tests check every such answer against LeadSchema. The pages
  * are read outside the console only: the reason is the reader's (`toLead`'s `reader`).
  */

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 /**
  * `leads_count` (leads in the last 7 to 90 days, total, when computed) and `answer_rate` (calls
  * answered and missed) are computed from the leads and call events, never typed in (DESIGN.md
- * section 5). Run after each change for that agent, and daily for everyone as the windows slide.
+ * section 5). Run after each change for that agent, and hourly for everyone as the windows slide.
  */
 export async function refreshAgentStats(db: Executor, agentId?: string): Promise<void> {
   await db.execute(agentStatsUpdate(agentId));
@@ -47,7 +47,7 @@ export function agentStatsUpdate(agentId?: string): SQL {
 const WINDOWS = ['l_7', 'l_14', 'l_21', 'l_30', 'l_45', 'l_60', 'l_90', 'total_leads'] as const;
 
 /**
- * The intake's statistics for the leads it has just inserted (issue #16): a new lead falls in
+ * The intake's statistics for the leads it has just inserted (ADR 46): a new lead falls in
  * every window, so each count and the total gain the agent's number of new leads, in one row's
  * update per agent, where the full statement above counts all the agent's leads again (the
  * intake's most expensive statement). Only for agents whose counts were computed (`update_date`

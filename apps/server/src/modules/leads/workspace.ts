@@ -11,6 +11,7 @@ import {
   sharedRoutingReason,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db, Executor } from '../../db/client';
 import {
   agents,
@@ -60,31 +61,19 @@ function searchFilter(q: string | undefined): SQL | undefined {
 }
 
 /**
- * Leads pages already written, by agent, stamp of the agent's leads and query (ADR 22). A stamp
+ * Leads pages already written, by agent, stamp of the agent's leads and query (ADR 43). A stamp
  * read before the page was written can only be older than the page, never newer, so a page kept
  * under a stamp holds at least every change the stamp stands for. Least recently used go first.
  */
-/** In UTF-16 code units as JavaScript keeps strings: about 32 MB of pages, 64 MB of memory at most. */
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-const pageCache = new Map<string, string>();
-let pageCacheBytes = 0;
-
-function keepPage(key: string, json: string): void {
-  // Two first reads of a page after a change both write it: count it once.
-  const replaced = pageCache.get(key);
-  if (replaced !== undefined) pageCacheBytes -= key.length + replaced.length;
-  pageCache.set(key, json);
-  pageCacheBytes += key.length + json.length;
-  for (const [oldest, page] of pageCache) {
-    if (pageCacheBytes <= PAGE_CACHE_BYTES) break;
-    pageCache.delete(oldest);
-    pageCacheBytes -= oldest.length + page.length;
-  }
-}
+const pageCache = new LRUCache<string, string>({
+  // In UTF-16 code units as JavaScript keeps strings: about 32 MB of pages, 64 MB of memory at most.
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (json, key) => key.length + json.length,
+});
 
 /**
  * One page of leads with the counts per status, in one statement whose answer PostgreSQL writes
- * as JSON (ADR 22). The agent's own counts come from lead_counts (kept exact by triggers); a
+ * as JSON (ADR 43). The agent's own counts come from lead_counts (kept exact by triggers); a
  * search or a recipient's narrower view counts its rows. With `stamp` (the agent's own view,
  * read with the session), a page written for the same stamp and query is answered again.
  */
@@ -110,11 +99,7 @@ export async function listLeads(
         ])
       : null;
   const kept = cacheKey ? pageCache.get(cacheKey) : undefined;
-  if (cacheKey && kept !== undefined) {
-    pageCache.delete(cacheKey);
-    pageCache.set(cacheKey, kept);
-    return preWritten<LeadsList>(kept);
-  }
+  if (kept !== undefined) return preWritten<LeadsList>(kept);
   const search = searchFilter(query.q);
   const base = and(scopeFilter(scope), search);
   const wanted = LEAD_STATUSES.filter((status) => query[status] === true);
@@ -140,7 +125,7 @@ export async function listLeads(
   for (const status of LEAD_STATUSES) count[status] = Number(row.counts?.[status] ?? 0);
   const total = statuses.reduce((sum, status) => sum + count[status], 0);
   const json = `{"items":${row.items},"total":${total},"counts":${JSON.stringify(count)}}`;
-  if (cacheKey) keepPage(cacheKey, json);
+  if (cacheKey) pageCache.set(cacheKey, json);
   return preWritten<LeadsList>(json);
 }
 

@@ -6,7 +6,7 @@ import type { AgentRow, UserRow } from '../../db/schema';
 import { leadEvents } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits, hitRateLimit, throttleSending } from '../../lib/rate-limit';
 import { checkSender, findAgentLead, parseMailbox, requireAgent, resolveTarget } from './addresses';
 import { htmlToText, sanitizeMessageHtml } from './sanitize';
@@ -177,6 +177,6 @@ export async function sendAgentEmail(
     });
     return messageId;
   });
-  await dispatchSafely(deps.queue, id);
+  dispatch(deps.queue);
   return { status: 'queued', message_id: id };
 }

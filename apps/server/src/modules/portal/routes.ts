@@ -17,8 +17,10 @@ import {
 } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { clientInfo } from '../../lib/client-info';
 import { readSettings } from '../../lib/settings';
 import {
   currentUser,
@@ -33,7 +35,6 @@ import { loadAgentRecord, loadStampedAgentRecord } from '../agents/queries';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
 import { checkSignup, confirmRegistration, register } from '../auth/registration';
-import { clientInfo } from '../auth/routes';
 import { rateLeads } from '../rating/service';
 
 /** GET /portal/me's answer: the user, the agent record and whether a rating is due. */
@@ -49,8 +50,9 @@ async function portalMe(db: Db, user: UserRow, agent: AgentRecord | null) {
 }
 
 /**
- * Agent records already written, by agent user, with the stamp they were read with (ADR 22):
- * their JSON and what the rating question needs. About 32 MB of JSON at most (UTF-16 units).
+ * Agent records already written, by agent user, with the stamp they were read with (ADR 44):
+ * their JSON and what the rating question needs. About 32 MB of JSON at most (UTF-16 units),
+ * least recently used dropped first.
  */
 interface KeptRecord {
   stamp: string;
@@ -58,20 +60,16 @@ interface KeptRecord {
   json: string;
   zipcodes: string;
 }
-const KEPT_RECORDS_SIZE = 32 * 1024 * 1024;
-const keptRecords = new Map<string, KeptRecord>();
-let keptRecordsSize = 0;
+const keptRecords = new LRUCache<string, KeptRecord>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (entry) => entry.json.length + entry.zipcodes.length + entry.stamp.length,
+});
 const writeUser = compileWriter(UserSchema);
 const writeAgentRecord = compileWriter(AgentRecordSchema);
-const sizeOf = (entry: KeptRecord) => entry.json.length + entry.zipcodes.length + entry.stamp.length;
 
 async function keptAgentRecord(db: Db, userId: string, stamp: string): Promise<KeptRecord | null> {
   const kept = keptRecords.get(userId);
-  if (kept?.stamp === stamp) {
-    keptRecords.delete(userId);
-    keptRecords.set(userId, kept);
-    return kept;
-  }
+  if (kept?.stamp === stamp) return kept;
   const loaded = await loadStampedAgentRecord(db, userId);
   if (!loaded) return null;
   const { record } = loaded;
@@ -86,16 +84,7 @@ async function keptAgentRecord(db: Db, userId: string, stamp: string): Promise<K
     json: writeAgentRecord(record),
     zipcodes: JSON.stringify(record.zipcodes ?? []),
   };
-  const replaced = keptRecords.get(userId);
-  if (replaced) keptRecordsSize -= sizeOf(replaced);
-  keptRecords.delete(userId);
   keptRecords.set(userId, entry);
-  keptRecordsSize += sizeOf(entry);
-  for (const [oldest, old] of keptRecords) {
-    if (keptRecordsSize <= KEPT_RECORDS_SIZE) break;
-    keptRecords.delete(oldest);
-    keptRecordsSize -= sizeOf(old);
-  }
   return entry;
 }
 
@@ -115,7 +104,7 @@ export async function portalRoutes(app: FastifyInstance) {
     },
     async (request) => {
       // Who is asking comes with the stamp of their agent record, in one statement; the record
-      // is read and written again only when the stamp says it changed (ADR 22).
+      // is read and written again only when the stamp says it changed (ADR 44).
       const stamp = await requireUserWithAgentStamp(request);
       const db = app.deps.database.db;
       const user = currentUser(request);

@@ -18,7 +18,7 @@ import {
 import { recipientInvitationMessage } from '../../emails/account';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits, hitRateLimit } from '../../lib/rate-limit';
 import { portalVisible } from '../agents/visibility';
 import { consumeLinkToken, issueLinkToken } from '../auth/one-time-tokens';
@@ -166,7 +166,7 @@ export async function resendInvitation(deps: AppDeps, user: UserRow, id: string)
     });
     return written;
   });
-  if (messageId) await dispatchSafely(deps.queue, messageId);
+  if (messageId) dispatch(deps.queue);
 }
 
 /** POST /recipient/confirm-email: the invitation's link, spent once. */

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { type AgentRow, agents, type RecipientRow, recipients, type UserRow, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { dispatchSafely } from '../../lib/outbox';
+import { dispatch } from '../../lib/outbox';
 import { readSettings } from '../../lib/settings';
 import { toAgentRecord } from '../agents/serialize';
 import { activateIfOnboardingComplete } from '../agents/status';
@@ -147,7 +147,7 @@ async function clearPrimary(tx: Tx, agentId: string, except?: string) {
     );
 }
 
-/** Issue #17 item 4: a routing list has a ceiling (console > Settings > Quotas). */
+/** A routing list has a ceiling (console > Settings > Quotas). */
 export const recipientQuotaDetail = (limit: number) =>
   `Your routing list already has ${limit} people, the most an account can have. Remove someone to add someone else.`;
 
@@ -200,7 +200,7 @@ export async function addRecipient(deps: AppDeps, user: UserRow, input: Recipien
     const [saved] = await tx.select().from(recipients).where(eq(recipients.id, row!.id));
     return { recipient: toRecipient(saved!, user), messageId };
   });
-  if (messageId) await dispatchSafely(deps.queue, messageId);
+  if (messageId) dispatch(deps.queue);
   return recipient;
 }
 
@@ -286,7 +286,7 @@ export async function updateRecipient(
     const [saved] = await tx.select().from(recipients).where(eq(recipients.id, id));
     return { recipient: toRecipient(saved!, user), messageId };
   });
-  if (messageId) await dispatchSafely(deps.queue, messageId);
+  if (messageId) dispatch(deps.queue);
   return recipient;
 }
 

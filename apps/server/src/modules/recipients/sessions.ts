@@ -25,7 +25,7 @@ export async function startRecipientSession(
 /**
  * A recipient works for an agent who still works with us: the agent is not inactive, suspended
  * or terminated, and the agent's account is active. Otherwise its recipients' sessions end and
- * no new sign-in link is sent or honoured (issue #17 item 2). For a query joining `agents`.
+ * no new sign-in link is sent or honoured. For a query joining `agents`.
  */
 export const agentServing = sql`(${agents}.agent_status not in ('inactive', 'suspended', 'terminated')
   and exists (select 1 from ${users} u where u.id = ${agents}.user_id and u.is_active))`;

@@ -6,7 +6,7 @@ import { agents, signatureEvents, signatureRequests, signatureSigners } from '..
 import { brokerSigningEmail, completedEmail } from '../../emails/signing';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { type ProviderSignerStatus, SigningProviderError } from '../../providers/signing/interface';
 import { activateIfOnboardingComplete } from '../agents/status';
 import { linkExpiry, newLinkNonce, signingUrl } from './links';
@@ -161,7 +161,7 @@ export async function afterSignature(
 
 /** After the commit: send the e-mails, then make the final PDF of a completed request. */
 export async function afterCommit(deps: AppDeps, requestId: string, after: AfterSignature): Promise<void> {
-  if (after.messages.length > 0) await dispatchSafely(deps.queue, ...after.messages);
+  if (after.messages.length > 0) dispatch(deps.queue);
   if (after.completed) {
     try {
       await ensureFinalPdf(deps, requestId);
@@ -247,7 +247,7 @@ export async function ensureFinalPdf(deps: AppDeps, requestId: string): Promise<
     return { fresh, messages };
   });
   if (fresh.request.finalKey !== key) await providers.storage.delete(key).catch(() => undefined);
-  if (messages.length > 0) await dispatchSafely(deps.queue, ...messages);
+  if (messages.length > 0) dispatch(deps.queue);
   return fresh;
 }
 

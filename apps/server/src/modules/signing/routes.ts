@@ -11,11 +11,12 @@ import {
   VERIFY_PDF_MAX_BYTES,
   VerifyDocumentResultSchema,
 } from '@portal/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoSvg } from '../../emails/brand';
 import { AppError } from '../../lib/errors';
+import { sendPdf } from '../../lib/send-pdf';
 import { loadSharp } from '../../lib/sharp';
 import { currentUser, requireMaySendEmail, requireUser } from '../../plugins/auth';
 import { COMPANY } from './flow';
@@ -51,18 +52,6 @@ const client = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
-
-export function sendPdf(
-  reply: FastifyReply,
-  file: { stream: NodeJS.ReadableStream; filename: string },
-  inline: boolean,
-) {
-  reply.header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.filename}"`);
-  reply.header('Cache-Control', 'private, no-store');
-  reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-  reply.type('application/pdf');
-  return reply.send(file.stream);
-}
 
 const TokenParams = z.object({ token: z.string().min(1).max(300) });
 

@@ -19,7 +19,7 @@ import type { Executor } from '../../db/client';
 import { type AgentRow, agents, signatureRequests, signatureSigners, type UserRow } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { dispatchSafely } from '../../lib/outbox';
+import { dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { SigningProviderError } from '../../providers/signing/interface';
 import { findAgentByUserId } from '../agents/queries';
@@ -295,7 +295,7 @@ export async function sendToBroker(deps: AppDeps, user: UserRow, requestId: stri
   if (loaded.request.status === 'completed') throw conflict(signingMessages(loaded.request.provider).signed);
   if (loaded.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
   if (loaded.request.provider === 'digisigner') await syncFromProvider(deps, requestId);
-  const id = await deps.database.db.transaction(async (tx) => {
+  await deps.database.db.transaction(async (tx) => {
     const locked = (await loadRequest(tx, requestId, { lock: true }))!;
     if (locked.request.status === 'cancelled') throw new AppError('gone', WITHDRAWN);
     if (locked.request.status !== 'pending') throw conflict(signingMessages(locked.request.provider).signed);
@@ -309,11 +309,10 @@ export async function sendToBroker(deps: AppDeps, user: UserRow, requestId: stri
       { key: `signing:resend:${requestId}`, limit: 3, windowSeconds: 60 * 60 },
       { key: `signing:resend:to:${broker.email.toLowerCase()}`, limit: 5, windowSeconds: 24 * 60 * 60 },
     ]);
-    const messageId = await queueBrokerEmail(tx, deps, locked, 'resend');
+    await queueBrokerEmail(tx, deps, locked, 'resend');
     await saveAgentDocument(tx, deps.config, locked);
-    return messageId;
   });
-  await dispatchSafely(deps.queue, id);
+  dispatch(deps.queue);
 }
 
 async function requestByDocument(deps: AppDeps, agentId: string, documentId: string) {
@@ -430,7 +429,7 @@ async function remindBroker(deps: AppDeps, id: string, cutoff: Date): Promise<nu
       return messageId;
     });
     if (!messageId) return 0;
-    await dispatchSafely(deps.queue, messageId);
+    dispatch(deps.queue);
     return 1;
   }
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-context';
 import { agents, type OutboxMessage, users } from '../../db/schema';
 import { failureNoticeEmail } from '../../emails/signup';
 import { audit } from '../../lib/audit';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { TEST_TEMPLATES, type TestChannel } from './messages';
 import { type Caller, requireAgent } from './send-test';
@@ -48,7 +48,7 @@ export async function reportTestFailure(
     providerError: null,
     agentUrl: agentInConsole(deps, agent.id),
   });
-  const messageId = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .update(agents)
       .set({ [TEST_COLUMN[report.channel]]: 'no', updatedAt: sql`now()` })
@@ -64,7 +64,7 @@ export async function reportTestFailure(
     });
     return addEmail(tx, deps.config, { to: deps.config.officeEmail, ...notice });
   });
-  await dispatchSafely(deps.queue, messageId);
+  dispatch(deps.queue);
   return { status: 'OK', message: FAILURE_REPORTED_MESSAGE };
 }
 
@@ -111,5 +111,5 @@ export async function notifyOfficeOfFailedTest(deps: AppDeps, message: OutboxMes
     });
     return addEmail(tx, deps.config, { to: deps.config.officeEmail, ...notice });
   });
-  if (messageId) await dispatchSafely(deps.queue, messageId);
+  if (messageId) dispatch(deps.queue);
 }

@@ -110,7 +110,7 @@ async function queueTestMessage(
     return { status: 'ERROR', message: notQueuedMessage(options.channel) };
   }
   // Committed: the dispatcher sends it from the outbox; the bell only makes that immediate.
-  await dispatch(deps.queue, id);
+  dispatch(deps.queue);
   return { status: 'OK', message: sentMessage(options.channel, options.to), message_id: id };
 }
 

@@ -5,7 +5,7 @@ import { onboardingCalls, type UserRow } from '../../db/schema';
 import { onboardingCallEmail } from '../../emails/signup';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { addEmail, dispatchSafely } from '../../lib/outbox';
+import { addEmail, dispatch } from '../../lib/outbox';
 import { throttleSending } from '../../lib/rate-limit';
 import { findAgentByUserId } from '../agents/queries';
 import { callInvitation, callSlots } from './slots';
@@ -104,9 +104,8 @@ export async function bookCall(
   });
 
   let booked: typeof onboardingCalls.$inferSelect;
-  let messageId: string;
   try {
-    ({ booked, messageId } = await deps.database.db.transaction(async (tx) => {
+    booked = await deps.database.db.transaction(async (tx) => {
       await tx
         .update(onboardingCalls)
         .set({ status: 'cancelled', cancelledAt: sql`now()` })
@@ -121,7 +120,7 @@ export async function bookCall(
         })
         .returning();
       const description = `Your onboarding call: we go through your profile, service area and lead routing, and answer your questions. ${where}`;
-      const ics = callInvitation({
+      const ics = await callInvitation({
         uid: row!.id,
         startsAt: slot.starts_at,
         endsAt: slot.ends_at,
@@ -132,7 +131,7 @@ export async function bookCall(
         description,
         now,
       });
-      const id = await addEmail(tx, deps.config, {
+      await addEmail(tx, deps.config, {
         to,
         ...email,
         attachments: [
@@ -150,14 +149,14 @@ export async function bookCall(
         targetId: agent.id,
         details: { starts_at: slot.starts_at },
       });
-      return { booked: row!, messageId: id };
-    }));
+      return row!;
+    });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('conflict', 'That time was just taken. Please choose another.');
     throw error;
   }
-  await dispatchSafely(deps.queue, messageId);
+  dispatch(deps.queue);
   return toCall(deps, booked);
 }
 

@@ -51,7 +51,7 @@ async function fileViewer(request: FastifyRequest): Promise<UserRow | null> {
 }
 
 /**
- * Issue #17 item 6: a stored file (a headshot, an E&O certificate) is private. Its owner, the
+ * A stored file (a headshot, an E&O certificate) is private. Its owner, the
  * agent it belongs to, the agent's office (corporate user), a manager of one of the agent's
  * groups and superusers may read it; anyone else gets 404 (as for any id that is not theirs),
  * and a request with no session at all 401. Storage providers then hand out a 5-minute URL.

@@ -56,7 +56,7 @@ async function agentOf(db: Executor, user: UserRow) {
 }
 
 /**
- * Issue #17 item 4: uploads started and not finished per account, and bytes kept per agent
+ * Quotas: uploads started and not finished per account, and bytes kept per agent
  * (confirmed files and uploads on their way), each a setting (console > Settings > Quotas).
  */
 async function checkUploadQuotas(db: Executor, user: UserRow, agentId: string, size: number) {

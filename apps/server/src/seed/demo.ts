@@ -1,16 +1,6 @@
 import { LEAD_TYPES, type LeadType } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-context';
-import { sha256 } from '../../lib/crypto';
-import { loadSharp } from '../../lib/sharp';
-import { hashPassword } from '../../modules/auth/passwords';
-import { corporateLoginLink } from '../../modules/corporate/service';
-import { refreshAgentStats } from '../../modules/leads/stats';
-import { addRecipient } from '../../modules/recipients/service';
-import { signingToken } from '../../modules/signing/links';
-import { signWithToken } from '../../modules/signing/public';
-import { generateDocument } from '../../modules/signing/service';
-import { fileUrl } from '../../modules/uploads/service';
+import type { AppDeps } from '../app-context';
 import {
   accessCodes,
   agents,
@@ -22,8 +12,18 @@ import {
   signatureSigners,
   uploads,
   users,
-} from '../schema';
-import { DEFAULT_ONBOARDING_STEPS } from '../schema/agents';
+} from '../db/schema';
+import { DEFAULT_ONBOARDING_STEPS } from '../db/schema/agents';
+import { sha256 } from '../lib/crypto';
+import { loadSharp } from '../lib/sharp';
+import { hashPassword } from '../modules/auth/passwords';
+import { corporateLoginLink } from '../modules/corporate/service';
+import { refreshAgentStats } from '../modules/leads/stats';
+import { addRecipient } from '../modules/recipients/service';
+import { signingToken } from '../modules/signing/links';
+import { signWithToken } from '../modules/signing/public';
+import { generateDocument } from '../modules/signing/service';
+import { fileUrl } from '../modules/uploads/service';
 
 /** Demo data for a fresh embedded install: one of each kind of user, at different stages. */
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -190,7 +190,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
               ) as typeof DEFAULT_ONBOARDING_STEPS)
             : DEFAULT_ONBOARDING_STEPS,
           serviceDocumentAreas: active ? 'Phoenix, AZ: 85004, 85006, 85008, 85012' : '',
-          // An active agent has done what activation needs (issue #18 item 6): a licence, E&O
+          // An active agent has done what activation needs: a licence, E&O
           // answered, a team member on the routing list; the photo and logo are added below.
           licensedStates: active
             ? [
@@ -311,8 +311,8 @@ const demoPicture = (text: string, background: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="${background}"/><text x="240" y="290" font-family="DejaVu Sans, sans-serif" font-size="150" font-weight="bold" fill="#ffffff" text-anchor="middle">${text}</text></svg>`;
 
 /**
- * The parts of onboarding the active demo agent has done that the record alone cannot show
- * (issue #18 item 6): a team member on the routing list, added through the same operation as the
+ * The parts of onboarding the active demo agent has done that the record alone cannot show:
+ * a team member on the routing list, added through the same operation as the
  * routing page, and a headshot and brokerage logo stored as confirmed uploads.
  */
 async function completeDemoOnboarding(deps: AppDeps, email: string) {
