@@ -4,7 +4,7 @@
 // in Chromium with applied throttling (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up, the
 // CPU 4x slower): first contentful paint and largest contentful paint of each fresh load, and
 // the median. Lighthouse simulates such a phone from an unthrottled trace; this loads the page
-// through the throttle, so the order of the requests counts (ADR 26, session 13 addendum).
+// through the throttle, so the order of the requests counts (ADR 51).
 // After `npm run build`; starts the compiled server (embedded database, demo data, a temporary
 // DATA_DIR, a free port) and Debian's Chromium, and stops both when done. `web-dist` defaults to
 // apps/web/dist (another build's folder compares two builds on the same server).
