@@ -57,7 +57,7 @@ export const TIMEZONES = [
   'America/Anchorage',
   'America/Los_Angeles',
   'America/Denver',
-  // Arizona keeps standard time all year: in summer it is an hour off Denver (issue #18 item 10).
+  // Arizona keeps standard time all year: in summer it is an hour off Denver.
   'America/Phoenix',
   'America/Chicago',
   'America/New_York',

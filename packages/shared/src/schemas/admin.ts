@@ -576,7 +576,7 @@ export const SettingsSchema = z.object({
       .min(1, 'At least 1 text per second')
       .max(500, 'At most 500 texts per second'),
   }),
-  /** What one account may hold (issue #17 item 4): each refused with a message saying so. */
+  /** What one account may hold: each refused with a message saying so. */
   quotas: z.object({
     recipients_per_agent: z
       .number({ message: 'Recipients per agent must be a number' })

@@ -133,7 +133,7 @@ export const GoogleAnswersSchema = z.object({
 const urlOrEmpty = z.union([
   z.literal(''),
   // http(s) only, with a host: a javascript:, data: or file: address would run or leak when
-  // someone opens the link (issue #17 item 8).
+  // someone opens the link.
   z.url({
     protocol: /^https?$/,
     hostname: z.regexes.domain,

@@ -93,7 +93,7 @@ export const RecipientListSchema = z.array(RecipientSchema);
 
 /** The server's detail for an inactive primary (SPEC.md section 5), word for word. */
 export const INACTIVE_PRIMARY_DETAIL = 'cannot set recipient as primary when inactive';
-/** Leads go first to the primary: someone who is told by no channel cannot be it (issue #18 item 4). */
+/** Leads go first to the primary: someone who is told by no channel cannot be it. */
 export const SILENT_PRIMARY_DETAIL =
   'The primary agent must get leads by text, e-mail or phone call: turn on at least one of them first.';
 

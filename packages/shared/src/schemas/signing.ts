@@ -60,7 +60,7 @@ export type SigningMessages = { [K in keyof typeof SIGNING_MESSAGES]: string };
 
 /**
  * The built-in e-signature is not DigiSigner: its messages say "the agreement" where SPEC.md's
- * (written for DigiSigner) name the provider (issue #18 item 9). Everything else is the same.
+ * (written for DigiSigner) name the provider. Everything else is the same.
  */
 const BUILTIN_SIGNING_MESSAGES: SigningMessages = {
   ...SIGNING_MESSAGES,
