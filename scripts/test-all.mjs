@@ -2,7 +2,8 @@
 // Runs every test suite and ends with one plain line: "N passed, N failed".
 //   1. shared rules, web components and the API on PGlite
 //   2. the API again on PostgreSQL, when one is reachable (always under CI=true)
-//   3. the browser journeys in Chromium, when Chromium is installed (always under CI=true)
+//   3. the browser journeys in Chromium (Playwright) and the compiled server's own check, when
+//      Chromium is installed (always under CI=true)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -16,21 +17,31 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** How long each phase took, printed before the last line. */
+const times = [];
+function minutesAndSeconds(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+}
 
 function vitest(label, args, env = {}) {
   const outputFile = path.join(reports, `${label}.json`);
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
+  times.push(`${label}: ${minutesAndSeconds(Date.now() - started)}`);
+  console.log(`\n=== ${label}: ${minutesAndSeconds(Date.now() - started)} ===`);
   if (!existsSync(outputFile)) {
     problems.push(`${label}: vitest produced no report (exit ${result.status})`);
     totals.failed += 1;
     return;
   }
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  times.push(...projectSpans(report));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
@@ -43,6 +54,18 @@ function vitest(label, args, env = {}) {
     problems.push(`${label}: vitest exited ${result.status}`);
     totals.failed += 1;
   }
+}
+
+/** Each workspace's span in a run of several (from its first file's start to its last file's end). */
+function projectSpans(report) {
+  const spans = new Map();
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name).split(path.sep).slice(0, 2).join('/');
+    const span = spans.get(where) ?? { start: file.startTime, end: file.endTime };
+    spans.set(where, { start: Math.min(span.start, file.startTime), end: Math.max(span.end, file.endTime) });
+  }
+  if (spans.size < 2) return [];
+  return [...spans].map(([where, span]) => `  ${where}: ${minutesAndSeconds(span.end - span.start)}`);
 }
 
 async function postgresUrl() {
@@ -58,10 +81,13 @@ async function postgresUrl() {
   }
 }
 
+const testsStarted = Date.now();
 vitest('unit-and-api-pglite', ['--project', 'shared', '--project', 'web', '--project', 'server']);
 
 const pgUrl = await postgresUrl();
 if (pgUrl) {
+  // The suites whose SQL or behaviour differs between the engines (POSTGRES_SUITES in
+  // apps/server/vitest.config.ts); the others ran on PGlite above.
   vitest('api-postgres', ['--project', 'server-pg'], { TEST_DATABASE_URL: pgUrl });
 } else if (ci) {
   problems.push('PostgreSQL is not reachable at 127.0.0.1:5432 (CI=true needs it)');
@@ -70,6 +96,33 @@ if (pgUrl) {
   console.log(
     '\nPostgreSQL not reachable at 127.0.0.1:5432: the API suite ran on PGlite only. Set TEST_DATABASE_URL to run it on PostgreSQL too.',
   );
+}
+const apiFinished = Date.now();
+
+/** The browser journeys on Playwright (playwright.config.ts), counted from its JSON report. */
+function playwright(label) {
+  const outputFile = path.join(reports, `${label}.json`);
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_REPORT: outputFile },
+  });
+  if (!existsSync(outputFile)) {
+    problems.push(`${label}: playwright produced no report (exit ${result.status})`);
+    totals.failed += 1;
+    return;
+  }
+  const { stats, errors = [] } = JSON.parse(readFileSync(outputFile, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  // An error outside any test (the global setup, a file that failed to load) counts as a failure.
+  totals.failed += errors.length;
+  if (result.status !== 0 && stats.unexpected + errors.length === 0) {
+    problems.push(`${label}: playwright exited ${result.status}`);
+    totals.failed += 1;
+  }
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -80,7 +133,7 @@ if (existsSync(chromium)) {
     problems.push('web build failed');
     totals.failed += 1;
   } else {
-    vitest('e2e-chromium', ['--project', 'e2e']);
+    playwright('e2e-chromium');
   }
 } else if (ci) {
   problems.push(`Chromium is missing at ${chromium} (CI=true needs it: apt-get install chromium)`);
@@ -91,6 +144,11 @@ if (existsSync(chromium)) {
   );
 }
 
+if (Date.now() - apiFinished > 1000) {
+  times.push(`build and browser journeys: ${minutesAndSeconds(Date.now() - apiFinished)}`);
+}
+console.log(`\ntimes: ${minutesAndSeconds(Date.now() - testsStarted)} in all`);
+for (const line of times) console.log(`  ${line}`);
 for (const problem of problems) console.log(`problem: ${problem}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -59,47 +59,33 @@ describe('configuration', () => {
 });
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-/** Runs the CLI as a user would, to its end; the tests run at once, each on its own data folder. */
-function cli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+const cli = (args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
     timeout: 90_000,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
-describe.concurrent('admin CLI on the embedded database', () => {
+// Each CLI run is a new process that loads the server's code and the database (seconds of CPU):
+// beside the other test workers on a busy 2-core machine, a test of several runs takes minutes.
+describe('admin CLI on the embedded database', { timeout: 300_000 }, () => {
   it('creates a superuser and access codes with limits, and explains mistakes', async () => {
     const dataDir = tmp();
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    const superuser = await cli(['create-superuser', 'boss@example.com', 'a-sturdy-passphrase'], env);
+    const superuser = cli(['create-superuser', 'boss@example.com', 'a-sturdy-passphrase'], env);
     expect(superuser.stderr).toBe('');
     expect(superuser.stdout).toContain('Superuser boss@example.com created.');
 
-    const code = await cli(
-      ['create-access-code', 'FALL-2027', '--uses', '3', '--expires', '2099-01-31'],
-      env,
-    );
+    const code = cli(['create-access-code', 'FALL-2027', '--uses', '3', '--expires', '2099-01-31'], env);
     expect(code.stdout).toContain('Access code FALL-2027 created (3 uses, expires 2099-01-31).');
 
-    const duplicate = await cli(['create-access-code', 'fall-2027'], env);
+    const duplicate = cli(['create-access-code', 'fall-2027'], env);
     expect(duplicate.status).toBe(2);
     expect(duplicate.stderr).toContain('already exists');
-    const badDate = await cli(['create-access-code', 'OTHER-1', '--expires', 'tomorrow'], env);
+    const badDate = cli(['create-access-code', 'OTHER-1', '--expires', 'tomorrow'], env);
     expect(badDate.stderr).toContain('--expires must be a date as YYYY-MM-DD');
-    const weak = await cli(['create-superuser', 'weak@example.com', 'password'], env);
+    const weak = cli(['create-superuser', 'weak@example.com', 'password'], env);
     expect(weak.status).toBe(2);
     expect(weak.stderr).toMatch(/common passwords|at least 8/);
 
@@ -109,33 +95,33 @@ describe.concurrent('admin CLI on the embedded database', () => {
     const codes = await database.executeSql('select code, max_uses from access_codes');
     expect(codes.rows).toEqual([{ code: 'FALL-2027', max_uses: 3 }]);
     await database.close();
-  }, 120_000);
+  });
 
   it("changes an agent's status as the transitions allow, and records it", async () => {
     const dataDir = tmp();
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    expect((await cli(['seed'], env)).status).toBe(0);
+    expect(cli(['seed'], env).status).toBe(0);
     const email = 'active.agent@demo.agentportal.local';
-    const suspended = await cli(['set-agent-status', email, 'suspended', '--reason', 'unpaid invoice'], env);
+    const suspended = cli(['set-agent-status', email, 'suspended', '--reason', 'unpaid invoice'], env);
     expect(suspended.stderr).toBe('');
     expect(suspended.stdout).toContain(`${email}: active -> suspended.`);
-    const refused = await cli(['set-agent-status', email, 'inactive'], env);
+    const refused = cli(['set-agent-status', email, 'inactive'], env);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('An agent who is suspended cannot become inactive');
-    const unknown = await cli(['set-agent-status', email, 'retired'], env);
+    const unknown = cli(['set-agent-status', email, 'retired'], env);
     expect(unknown.stderr).toContain(
       'STATUS must be one of onboarding, active, inactive, suspended, terminated',
     );
 
     // An intake key: printed once, stored only as its SHA-256, revoked by name.
-    const created = await cli(['create-api-key', 'Zillow', 'feed'], env);
+    const created = cli(['create-api-key', 'Zillow', 'feed'], env);
     expect(created.stderr).toBe('');
     const key = created.stdout.match(/lpk_[A-Za-z0-9]{10}_[A-Za-z0-9_-]{43}/)?.[0];
     expect(key).toBeDefined();
     expect(created.stdout).toContain('It is shown only now');
-    const revoked = await cli(['revoke-api-key', 'Zillow feed'], env);
+    const revoked = cli(['revoke-api-key', 'Zillow feed'], env);
     expect(revoked.stdout).toContain('Revoked Zillow feed');
-    expect((await cli(['revoke-api-key', 'Zillow feed'], env)).stderr).toContain('No live API key');
+    expect(cli(['revoke-api-key', 'Zillow feed'], env).stderr).toContain('No live API key');
     const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
     const status = await database.executeSql(
       `select a.agent_status from agents a join users u on u.id = a.user_id where u.email = '${email}'`,
@@ -157,36 +143,36 @@ describe.concurrent('admin CLI on the embedded database', () => {
       { name: 'Zillow feed', key_hash: createHash('sha256').update(key!).digest('hex'), revoked: true },
     ]);
     await database.close();
-  }, 120_000);
+  });
 
   it('sets up a corporate user with a sign-in link, a group, its members and a bound access code', async () => {
     const dataDir = tmp();
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://portal.example.com' };
-    expect((await cli(['seed'], env)).status).toBe(0);
-    const created = await cli(['create-corporate-user', 'office@harbor.example', 'Harbor', 'Homes'], env);
+    expect(cli(['seed'], env).status).toBe(0);
+    const created = cli(['create-corporate-user', 'office@harbor.example', 'Harbor', 'Homes'], env);
     expect(created.stderr).toBe('');
     expect(created.stdout).toContain('Corporate user office@harbor.example (Harbor Homes) created.');
     const link = created.stdout.match(/https:\/\/portal\.example\.com\/login\/corporate\/\S+/)?.[0];
     expect(link).toBeDefined();
-    const fresh = await cli(['corporate-login-link', 'office@harbor.example'], env);
+    const fresh = cli(['corporate-login-link', 'office@harbor.example'], env);
     expect(fresh.stdout).toMatch(/\/login\/corporate\/\S+/);
-    expect(
-      (await cli(['corporate-login-link', 'active.agent@demo.agentportal.local'], env)).stderr,
-    ).toContain('is not a corporate user');
+    expect(cli(['corporate-login-link', 'active.agent@demo.agentportal.local'], env).stderr).toContain(
+      'is not a corporate user',
+    );
 
-    const group = await cli(['create-group', 'Harbor', 'North', '--corporate', 'office@harbor.example'], env);
+    const group = cli(['create-group', 'Harbor', 'North', '--corporate', 'office@harbor.example'], env);
     expect(group.stderr).toBe('');
     const groupId = group.stdout.trim();
     expect(groupId).toMatch(/^[0-9a-f-]{36}$/);
-    const added = await cli(['add-to-group', groupId, 'new.agent@demo.agentportal.local', '--manager'], env);
+    const added = cli(['add-to-group', groupId, 'new.agent@demo.agentportal.local', '--manager'], env);
     expect(added.stdout).toContain('new.agent@demo.agentportal.local is in Harbor North as its manager.');
     expect(added.stdout).toContain('linked to another corporate user');
-    expect((await cli(['add-to-group', groupId, 'nobody@example.com'], env)).stderr).toContain(
+    expect(cli(['add-to-group', groupId, 'nobody@example.com'], env).stderr).toContain(
       'No user has the e-mail',
     );
-    const code = await cli(['create-access-code', 'HARBOR-1', '--group', groupId], env);
+    const code = cli(['create-access-code', 'HARBOR-1', '--group', groupId], env);
     expect(code.stdout).toContain('agents linked to office@harbor.example, added to the group Harbor North');
-    const removed = await cli(['remove-from-group', groupId, 'new.agent@demo.agentportal.local'], env);
+    const removed = cli(['remove-from-group', groupId, 'new.agent@demo.agentportal.local'], env);
     expect(removed.stdout).toContain('is no longer in Harbor North');
 
     const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
@@ -206,22 +192,22 @@ describe.concurrent('admin CLI on the embedded database', () => {
       ]),
     );
     await database.close();
-  }, 180_000);
+  });
 
-  it('says clearly when the server holds the data folder', async () => {
+  it('says clearly when the server holds the data folder', () => {
     const dataDir = tmp();
     writeFileSync(
       path.join(dataDir, 'server.lock'),
       JSON.stringify({ pid: process.pid, url: 'http://localhost:3000' }),
     );
-    const result = await cli(['create-access-code', 'LOCKED-1'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const result = cli(['create-access-code', 'LOCKED-1'], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('holds the embedded database');
     expect(result.stderr).toContain('stop the server');
   });
 
-  it('prints its usage for an unknown command', async () => {
-    const result = await cli(['frobnicate'], { DATA_DIR: tmp() });
+  it('prints its usage for an unknown command', () => {
+    const result = cli(['frobnicate'], { DATA_DIR: tmp() });
     expect(result.status).toBe(2);
     expect(result.stdout).toContain('create-access-code CODE');
   });

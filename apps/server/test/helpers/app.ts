@@ -129,7 +129,7 @@ export async function eventually<T>(
 export async function drainJobs(ctx: TestContext, timeoutMs = 15_000): Promise<void> {
   await eventually(async () => {
     const { rows } = await ctx.deps.database.executeSql(
-      `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active') and name <> 'outbox-sweep')
+      `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active'))
             + (select count(*) from outbox_messages
                 where status = 'sending' or (status = 'queued' and next_attempt_at <= now())) as n`,
       [],

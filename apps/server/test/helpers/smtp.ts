@@ -47,6 +47,8 @@ export class LoopbackSmtp {
         });
       },
     });
+    // A client killed mid-message (chaos's kill -9) resets its connection: not the server's fault.
+    this.server.on('error', () => {});
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as { port: number }).port;
   }
