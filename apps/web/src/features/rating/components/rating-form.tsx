@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RatingRequestSchema } from '@portal/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -11,6 +11,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useSubmitRating } from '../api/submit-rating';
 
 const SCORES = [
@@ -36,13 +37,22 @@ export function RatingForm() {
   const form = useForm({ resolver, defaultValues: { score: undefined, comment: '' } });
   const { errors, isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
+  const { me } = useAuth();
+  const [sent, setSent] = useState(false);
+  const ratingRequired = me?.rating_required ?? true;
+
+  // The leads open once the user shown to the route guard no longer asks for a rating: going
+  // there before that render would send the agent back here.
+  useEffect(() => {
+    if (sent && !ratingRequired) navigate(paths.leads.href(), { replace: true });
+  }, [sent, ratingRequired, navigate]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (submit.isPending) return;
     setFormError(null);
     try {
       await submit.mutateAsync(values);
-      navigate(paths.leads.href(), { replace: true });
+      setSent(true);
     } catch (error) {
       setFormError(errorMessage(error, 'Your rating was not saved. Please try again.'));
     }
