@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { LEAD_TYPES, type LeadType, US_STATES } from '@portal/shared';
+import { ACTIVE_STAGES, LEAD_TYPES, type LeadType, LOST_REASONS, US_STATES } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../src/db/client';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -98,9 +98,11 @@ async function insertRows(db: Executor, table: string, rows: Record<string, unkn
 }
 
 async function existing(db: Executor): Promise<{ agents: number; leads: number }> {
+  // Leads written before they had stages and next actions count as none: they are replaced.
   const { rows } = (await db.execute(sql`select
       (select count(*)::int from agents where agent_uri like 'bench-agent-%') as agents,
-      (select count(*)::int from leads where external_id like 'bench-%') as leads`)) as unknown as {
+      (select count(*)::int from leads where external_id like 'bench-%'
+        and exists (select 1 from leads where external_id like 'bench-%' and next_action_at is not null)) as leads`)) as unknown as {
     rows: { agents: number; leads: number }[];
   };
   return { agents: Number(rows[0]!.agents), leads: Number(rows[0]!.leads) };
@@ -211,6 +213,49 @@ function agentRows(planned: PlannedAgent[], zips: BenchZip[], rnd: Rnd, password
   return { users, agents, recipients };
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A lead's life after delivery (ADR 60), as the work queue reads it: a stage that follows the
+ * status; a first contact minutes to a day after arrival for all but the newest active leads;
+ * next actions on four in five contacted active leads, from three days overdue to a week ahead.
+ */
+function lifeOf(rnd: Rnd, status: string, created: number, now: number): Record<string, unknown> {
+  // Every row has every column: the insert takes its column list from the first row.
+  const life: Record<string, unknown> = {
+    stage: 'new',
+    first_contact_at: null,
+    last_activity_at: null,
+    next_action_at: null,
+    next_action: '',
+    lost_reason: null,
+    hold_until: null,
+  };
+  if (status === 'closed') {
+    return { ...life, stage: 'closed', first_contact_at: iso(created + rnd.int(5, 600) * 60_000) };
+  }
+  if (status === 'archived') {
+    const held = rnd.next() < 0.3;
+    return {
+      ...life,
+      stage: held ? 'on_hold' : 'lost',
+      lost_reason: held ? null : rnd.pick(LOST_REASONS.filter((reason) => reason !== 'other')),
+      hold_until: held ? iso(now + rnd.int(5, 150) * DAY).slice(0, 10) : null,
+      first_contact_at: iso(created + rnd.int(5, 1440) * 60_000),
+    };
+  }
+  if (rnd.next() < 0.2) return life;
+  const contact = Math.min(now, created + rnd.int(2, 1440) * 60_000);
+  return {
+    ...life,
+    stage: rnd.pick(ACTIVE_STAGES.slice(1)),
+    first_contact_at: iso(contact),
+    last_activity_at: iso(contact),
+    next_action_at: rnd.next() < 0.8 ? iso(now + rnd.int(-3 * 24 * 60, 7 * 24 * 60) * 60_000) : null,
+    next_action: 'Call back',
+  };
+}
+
 /** About 1% unassigned; the rest shared by agent weight (0.5 to 1.5 of the mean), in their areas. */
 function leadRows(
   size: BenchSize,
@@ -262,6 +307,7 @@ function leadRows(
     const updated = status === 'active' ? created : created + rnd.next() * (now - created);
     const candidates = agent ? Math.max(1, coverage[at]!) : 0;
     const salePrice = rnd.int(120, 950) * 1000;
+    const life = lifeOf(rnd, status, created, now);
     leads.push({
       agent_id: agent?.id ?? null,
       lead_type: rnd.pick(types),
@@ -301,6 +347,7 @@ function leadRows(
       search_text: searchTextOf(values),
       created_at: new Date(created).toISOString(),
       updated_at: new Date(updated).toISOString(),
+      ...life,
     });
   };
   planned.forEach((agent, k) => {

@@ -254,7 +254,10 @@ describe('undoing an archive', () => {
     const post = await client();
     const id = (await post(lead())).json().id;
     const before = (await dana.call('GET', `/leads/${id}`)).json();
-    expect((await dana.call('PATCH', `/leads/${id}`, { status: 'archived' })).json().status).toBe('archived');
+    expect(
+      (await dana.call('PATCH', `/leads/${id}`, { status: 'archived', lost_reason: 'unreachable' })).json()
+        .status,
+    ).toBe('archived');
     const undone = await dana.call('PATCH', `/leads/${id}`, { status: 'active' });
     expect(undone.statusCode).toBe(200);
     expect(undone.json()).toMatchObject({ status: 'active', notes: before.notes });

@@ -285,7 +285,7 @@ describe("the agent's leads", () => {
     expect(all.counts).toEqual({ active: 5, archived: 0, closed: 0 });
 
     const target = all.items[2];
-    await dana.call('PATCH', `/leads/${target.id}`, { status: 'archived' });
+    await dana.call('PATCH', `/leads/${target.id}`, { status: 'archived', lost_reason: 'not_selling' });
     const archived = (await dana.call('GET', '/leads?archived=true')).json();
     expect(archived).toMatchObject({ total: 1, counts: { active: 4, archived: 1, closed: 0 } });
     expect((await dana.call('GET', '/leads?active=true&skip=1&limit=2')).json().items).toHaveLength(2);
@@ -387,7 +387,13 @@ describe("the agent's leads", () => {
     expect(row).toMatchObject({ totalClosings: 0, totalGrossCommissionEarned: 0 });
     const kinds = reopened.json().events.map((e: { kind: string }) => e.kind);
     // The agent is their own first recipient: SMS, e-mail and call deliveries follow the routing.
-    expect(kinds.filter((k: string) => k !== 'delivery')).toEqual(['routed', 'closed', 'note', 'reopened']);
+    // The notes are on the thread as a note activity.
+    expect(kinds.filter((k: string) => k !== 'delivery')).toEqual([
+      'routed',
+      'closed',
+      'activity',
+      'reopened',
+    ]);
     expect(kinds.filter((k: string) => k === 'delivery')).toHaveLength(3);
   });
 
@@ -632,10 +638,12 @@ describe("a recipient's leads", () => {
       payload: { notes: 'Called, meeting Tuesday' },
     });
     expect(patched.json()).toMatchObject({ notes: 'Called, meeting Tuesday' });
+    // The note is on the lead's thread as Sam's activity.
     expect(patched.json().events.at(-1)).toMatchObject({
-      kind: 'note',
+      kind: 'activity',
       actor_type: 'recipient',
       actor_name: 'Sam',
+      details: { kind: 'note', body: 'Called, meeting Tuesday', author_role: 'recipient' },
     });
     // Sam sees where his own copy went, not the agent's phone and e-mail.
     const deliveries = patched.json().events.filter((e: { kind: string }) => e.kind === 'delivery');

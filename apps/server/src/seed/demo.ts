@@ -24,6 +24,7 @@ import { signingToken } from '../modules/signing/links';
 import { signWithToken } from '../modules/signing/public';
 import { generateDocument } from '../modules/signing/service';
 import { fileUrl } from '../modules/uploads/service';
+import { type DemoAuthor, demoStage, seedDemoActivities } from './demo-lifecycle';
 
 /** Demo data for a fresh embedded install: one of each kind of user, at different stages. */
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -217,7 +218,10 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
         })
         .returning();
       await tx.insert(groupMemberships).values({ groupId: group!.id, agentId: agent!.id, isManager: active });
-      if (active) await seedDemoLeads(tx, agent!.id, DEMO_SELLERS, 'Phoenix', counter);
+      if (active) {
+        const author = { userId: user!.id, name: `${stage.first} ${stage.last}`, teamMember: 'Jordan Reyes' };
+        await seedDemoLeads(tx, agent!.id, DEMO_SELLERS, 'Phoenix', counter, author);
+      }
       logins.push({ role: 'agent', email: stage.email, password: DEMO_PASSWORD, note: stage.note });
     }
 
@@ -283,6 +287,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
         officeSellers(index, office.zip, office.street),
         office.city,
         counter,
+        { userId: user!.id, name: `${office.first} ${office.last}` },
       );
       if (index === 0) {
         logins.push({
@@ -464,6 +469,7 @@ async function seedDemoLeads(
   sellers: readonly DemoSeller[],
   city: string,
   counter: { leads: number },
+  author: DemoAuthor,
 ) {
   let closings = 0;
   let commission = 0;
@@ -509,6 +515,7 @@ async function seedDemoLeads(
           .toLowerCase(),
         createdAt,
         updatedAt: createdAt,
+        ...demoStage(index, status, createdAt),
       })
       .returning();
     await tx.insert(leadEvents).values({
@@ -519,6 +526,7 @@ async function seedDemoLeads(
       details: { reason: `The only eligible agent for ZIP ${zip}.`, candidates: 1, agent_id: agentId },
       createdAt,
     });
+    await seedDemoActivities(tx, lead!, index, createdAt, author);
   }
   await tx
     .update(agents)

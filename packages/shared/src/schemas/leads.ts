@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { LEAD_STATUSES, LEAD_TYPES, LEADS_PAGE_LIMIT, STATE_CODES } from '../constants';
+import {
+  ACTIVITY_KINDS,
+  ACTIVITY_OUTCOMES,
+  LEAD_STAGES,
+  LOST_REASONS,
+  QUEUE_BUCKETS,
+} from '../rules/lead-stages';
 import { calendarDate } from './dates';
 import { OptionalEmailSchema, OptionalPhoneSchema } from './profile';
 
@@ -68,10 +75,26 @@ export const LeadSchema = z.object({
   notes: z.string(),
   routing: LeadRoutingSchema.nullable(),
   closing_date: z.string().nullable(),
+  /** Null for a recipient: team members do not see the sale price or the commission. */
   sale_price: z.number().nullable(),
   gross_commission: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  // The lead's life after delivery (DESIGN.md section 10); status follows from the stage.
+  stage: z.enum(LEAD_STAGES),
+  next_action_at: z.string().nullable(),
+  next_action: z.string(),
+  first_contact_at: z.string().nullable(),
+  last_activity_at: z.string().nullable(),
+  /** From the lead's arrival to its first call, text or e-mail; null until then. */
+  speed_to_contact_seconds: z.number().nullable(),
+  /** When anyone first opened the lead; null is "New". */
+  opened_at: z.string().nullable(),
+  hold_until: z.string().nullable(),
+  lost_reason: z.enum(LOST_REASONS).nullable(),
+  lost_reason_text: z.string(),
+  /** Only in the work queue (`view=queue`): which of its parts the row is in. */
+  queue_bucket: z.enum(QUEUE_BUCKETS).optional(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -109,10 +132,15 @@ export const LEADS_PAGING = {
   closed: QueryFlagSchema,
 };
 
-/** GET /portal/me/leads: paging, status flags and a search. */
+/**
+ * GET /portal/me/leads: paging, status flags and a search; `view=queue` is the work queue (active
+ * leads in the order to call them), `stage` narrows to one stage (the board).
+ */
 export const LeadsQuerySchema = z.object({
   ...LEADS_PAGING,
   q: z.string().trim().max(100, 'Search is too long').optional(),
+  view: z.enum(['list', 'queue'], { message: 'view must be list or queue' }).optional(),
+  stage: z.enum(LEAD_STAGES, { message: `stage must be one of ${LEAD_STAGES.join(', ')}` }).optional(),
 });
 export type LeadsQuery = z.infer<typeof LeadsQuerySchema>;
 
@@ -122,16 +150,33 @@ const money = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(1e11, `${label} is too large`);
 
-/** PATCH /portal/me/leads/:id: a status change (closing needs its figures) and/or notes. */
+/**
+ * PATCH /portal/me/leads/:id: a status or stage change (closing needs its figures; archiving needs
+ * a lost reason or a hold date), the next action, and/or notes.
+ */
 export const LeadPatchSchema = z
   .strictObject({
     status: z.enum(LEAD_STATUSES).optional(),
+    stage: z.enum(LEAD_STAGES, { message: `stage must be one of ${LEAD_STAGES.join(', ')}` }).optional(),
     notes: text('Notes', 5000).optional(),
+    next_action_at: z.iso
+      .datetime({ offset: true, message: 'next_action_at must be an ISO 8601 date-time or null' })
+      .nullable()
+      .optional(),
+    next_action: text('The next action', 200).optional(),
+    lost_reason: z
+      .enum(LOST_REASONS, { message: `lost_reason must be one of ${LOST_REASONS.join(', ')}` })
+      .optional(),
+    lost_reason_text: text('The reason', 500).optional(),
+    hold_until: calendarDate('The hold date', 'Enter the date the lead comes back').optional(),
     closing_date: calendarDate('The closing date', 'Enter the closing date').optional(),
     sale_price: money('Sale price').optional(),
     gross_commission: money('Gross commission').optional(),
   })
   .superRefine((patch, ctx) => {
+    if (patch.lost_reason === 'other' && !patch.lost_reason_text) {
+      ctx.addIssue({ code: 'custom', path: ['lost_reason_text'], message: 'Say why the lead was lost' });
+    }
     if (patch.status === 'closed') {
       if (!patch.closing_date)
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: 'Enter the closing date' });
@@ -154,6 +199,52 @@ export const LeadEventSchema = z.object({
 export type LeadEvent = z.infer<typeof LeadEventSchema>;
 
 export const LeadDetailSchema = LeadSchema.extend({ events: z.array(LeadEventSchema) });
+
+/** POST /portal/me/leads/:id/activities: a call, text, e-mail, meeting or note, by its author. */
+export const LeadActivityInputSchema = z
+  .strictObject({
+    kind: z.enum(ACTIVITY_KINDS, { message: `kind must be one of ${ACTIVITY_KINDS.join(', ')}` }),
+    outcome: z
+      .enum(ACTIVITY_OUTCOMES, { message: `outcome must be one of ${ACTIVITY_OUTCOMES.join(', ')}` })
+      .optional(),
+    body: text('The text', 5000).optional(),
+  })
+  .superRefine((activity, ctx) => {
+    if (activity.kind === 'note' && !activity.body) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write the note' });
+    }
+    if (activity.outcome && activity.kind !== 'call' && activity.kind !== 'text') {
+      ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'Only calls and texts have an outcome' });
+    }
+  });
+export type LeadActivityInput = z.infer<typeof LeadActivityInputSchema>;
+
+export const LeadActivitySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  outcome: z.enum(ACTIVITY_OUTCOMES).nullable(),
+  body: z.string(),
+  author: z.object({ name: z.string(), role: z.enum(['agent', 'recipient']) }),
+  created_at: z.string(),
+});
+export type LeadActivity = z.infer<typeof LeadActivitySchema>;
+
+/**
+ * GET /portal/me/events: what the Server-Sent Events stream carries. The page fetches what it
+ * needs by id; a heartbeat (an SSE comment) keeps the connection open.
+ */
+export const LEAD_STREAM_EVENTS = ['lead.created', 'lead.updated'] as const;
+export type LeadStreamEvent = (typeof LEAD_STREAM_EVENTS)[number];
+export const LeadStreamDataSchema = z.object({ id: z.string() });
+/**
+ * The stream's own events (ADR 59): `resync` says notices may have been missed (read the page
+ * again); `reconnect` ends the stream: open a new one, with a fresh access token first when the
+ * reason is `token_expired`.
+ */
+export const LEAD_STREAM_CONTROL_EVENTS = ['resync', 'reconnect'] as const;
+export const LEAD_STREAM_RECONNECT_REASONS = ['token_expired', 'renew', 'closing'] as const;
+export const LeadStreamReconnectSchema = z.object({ reason: z.enum(LEAD_STREAM_RECONNECT_REASONS) });
+export type LeadStreamReconnect = z.infer<typeof LeadStreamReconnectSchema>;
 export type LeadDetail = z.infer<typeof LeadDetailSchema>;
 
 /** POST /api/v1/calls: a call to a tracking number or about a lead. */
@@ -181,5 +272,11 @@ export const LeadStatsSchema = z.object({
   this_month: z.number(),
   answer_rate: z.object({ total_leads: z.number(), missed_calls: z.number(), answered_calls: z.number() }),
   per_week: z.array(z.object({ week_start: z.string(), counts: z.record(z.string(), z.number()) })),
+  /** The queue's strip: leads that arrived today, next actions overdue, closings this month. */
+  new_today: z.number(),
+  overdue: z.number(),
+  closings_this_month: z.number(),
+  /** Median seconds from arrival to first contact of this month's leads contacted; null if none. */
+  speed_to_contact_seconds_month: z.number().nullable(),
 });
 export type LeadStats = z.infer<typeof LeadStatsSchema>;

@@ -1,3 +1,4 @@
+import type { ActivityKind, ActivityOutcome, LeadStage, LostReason } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
   date,
@@ -79,8 +80,25 @@ export const leads = pgTable(
     searchText: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The lead's life after delivery (DESIGN.md section 10): `status` follows from `stage`.
+    stage: text().$type<LeadStage>().notNull().default('new'),
+    nextActionAt: timestamp({ withTimezone: true }),
+    nextAction: text().notNull().default(''),
+    /** The first call, text or e-mail to the seller; speed to contact is this minus createdAt. */
+    firstContactAt: timestamp({ withTimezone: true }),
+    lastActivityAt: timestamp({ withTimezone: true }),
+    /** When anyone first opened the lead: until then it is "New" for everyone. */
+    openedAt: timestamp({ withTimezone: true }),
+    /** An archived lead on hold comes back to `pursuing` on this day (the agent's calendar). */
+    holdUntil: date({ mode: 'string' }),
+    lostReason: text().$type<LostReason>(),
+    lostReasonText: text().notNull().default(''),
   },
   (t) => [
+    // The work queue: an agent's active leads by next action.
+    index('leads_agent_queue_idx').on(t.agentId, t.nextActionAt, t.createdAt).where(sql`status = 'active'`),
+    // Holds that come back, by their day.
+    index('leads_hold_until_idx').on(t.holdUntil).where(sql`hold_until is not null`),
     // Match the list's order (newest first, id as tie-break) so deep pages need no sort.
     index('leads_agent_status_created_idx').on(t.agentId, t.status, t.createdAt.desc(), t.id.desc()),
     index('leads_agent_created_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
@@ -149,6 +167,46 @@ export const leadEvents = pgTable(
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
 export type LeadEventRow = typeof leadEvents.$inferSelect;
+
+/**
+ * What the agent and their recipients did to work a lead: calls, texts, e-mails, meetings and
+ * notes, each with its author. The timeline shows them; `leads.first_contact_at` and
+ * `last_activity_at` follow from them.
+ */
+export const leadActivities = pgTable(
+  'lead_activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    kind: text().$type<ActivityKind>().notNull(),
+    outcome: text().$type<ActivityOutcome>(),
+    body: text().notNull().default(''),
+    actorType: text().$type<'user' | 'recipient'>().notNull(),
+    actorId: uuid(),
+    actorName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_activities_lead_idx').on(t.leadId, t.createdAt)],
+);
+export type LeadActivityRow = typeof leadActivities.$inferSelect;
+
+/**
+ * Scheduled e-mails already sent, one row per kind, person and period (the daily agenda, the
+ * offices' weekly digest): whichever process gets the row first sends it, once.
+ */
+export const scheduledEmailsSent = pgTable(
+  'scheduled_emails_sent',
+  {
+    kind: text().$type<'agenda' | 'digest'>().notNull(),
+    subjectId: uuid().notNull(),
+    /** The agent's day (YYYY-MM-DD) or the week's Monday. */
+    period: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.period] })],
+);
 
 /** Calls to an agent's tracking number or about a lead: they feed `answer_rate`. */
 export const callEvents = pgTable(

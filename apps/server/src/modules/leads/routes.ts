@@ -4,6 +4,8 @@ import {
   CallEventInputSchema,
   DetailSchema,
   ERROR,
+  LeadActivityInputSchema,
+  LeadActivitySchema,
   LeadDetailSchema,
   LeadIntakeSchema,
   LeadPatchSchema,
@@ -25,7 +27,8 @@ import { admitApiKey, noteRevokedKeyCall, touchApiKey } from './api-keys';
 import { recordCall } from './calls';
 import { importLeadsCsv, previewLeadsCsv } from './import';
 import { intakeLead } from './intake';
-import { getLead, type LeadScope, leadStats, listLeads, updateLead } from './workspace';
+import { leadStats } from './stats';
+import { addActivity, getLead, type LeadScope, listLeads, updateLead } from './workspace';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -144,6 +147,7 @@ declare module 'fastify' {
 export async function leadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
+  const officeZone = () => app.deps.config.onboardingCalls.officeTimezone;
 
   r.post(
     '/v1/leads',
@@ -201,14 +205,22 @@ export async function leadRoutes(app: FastifyInstance) {
       preHandler: resolveLeadScope,
       schema: {
         tags: ['leads'],
-        summary: 'My leads, newest first (a recipient session: the leads delivered to it)',
+        summary:
+          'My leads, newest first, or the work queue (view=queue); stage= narrows to one stage (a recipient session: the leads delivered to it)',
         querystring: LeadsQuerySchema,
         response: { 200: LeadsListSchema, ...errors },
       },
     },
     // The agent's own view is kept per stamp of its leads, read with the session.
     async (request) =>
-      listLeads(db(), request.leadScope!, request.query, request.auth?.leadsStamp ?? undefined),
+      listLeads(
+        db(),
+        request.leadScope!,
+        request.query,
+        request.auth?.leadsStamp ?? undefined,
+        'you',
+        officeZone(),
+      ),
   );
 
   r.get(
@@ -232,13 +244,29 @@ export async function leadRoutes(app: FastifyInstance) {
       schema: {
         tags: ['leads'],
         summary:
-          'Archive, reopen or close a lead (closing date, sale price, gross commission), or change notes',
+          'Move a lead to another stage (archive with a lost reason or a hold date, reopen, close with its figures), set its next action, or change notes',
         params: IdParams,
         body: LeadPatchSchema,
         response: { 200: LeadDetailSchema, ...errors },
       },
     },
-    async (request) => updateLead(db(), request.leadScope!, request.params.id, request.body),
+    async (request) => updateLead(db(), request.leadScope!, request.params.id, request.body, officeZone()),
+  );
+
+  r.post(
+    '/portal/me/leads/:id/activities',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary: 'Log a call, text, e-mail, meeting or note on a lead, as its author (agent or recipient)',
+        params: IdParams,
+        body: LeadActivityInputSchema,
+        response: { 201: LeadActivitySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addActivity(db(), request.leadScope!, request.params.id, request.body)),
   );
 
   r.get(
@@ -247,7 +275,8 @@ export async function leadRoutes(app: FastifyInstance) {
       preHandler: resolveLeadScope,
       schema: {
         tags: ['leads'],
-        summary: 'Leads this week and month, answer rate, leads per week by type (agents only)',
+        summary:
+          'Leads this week and month, answer rate, leads per week by type, the queue strip and speed to contact (agents only)',
         response: {
           200: LeadStatsSchema,
           ...errors,
@@ -257,7 +286,7 @@ export async function leadRoutes(app: FastifyInstance) {
     async (request) => {
       const scope = request.leadScope!;
       if (scope.kind !== 'agent') throw forbidden('Lead statistics are for the agent only.');
-      return leadStats(db(), scope.agentId, app.deps.config.onboardingCalls.officeTimezone);
+      return leadStats(db(), scope.agentId, officeZone());
     },
   );
 

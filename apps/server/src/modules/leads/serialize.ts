@@ -15,7 +15,11 @@ import type { LeadRow } from '../../db/schema';
  */
 export type LeadReader = 'office' | RoutingReader;
 
-export function toLead(row: LeadRow, reader: LeadReader): Lead {
+/**
+ * A recipient (a team member signed in by link) reads every lead field but the money: the sale
+ * price and the gross commission are the agent's (ADR 60).
+ */
+export function toLead(row: LeadRow, reader: LeadReader, { money = true }: { money?: boolean } = {}): Lead {
   return {
     id: row.id,
     agent_id: row.agentId,
@@ -48,10 +52,22 @@ export function toLead(row: LeadRow, reader: LeadReader): Lead {
         }
       : null,
     closing_date: row.closingDate,
-    sale_price: row.salePrice === null ? null : Number(row.salePrice),
-    gross_commission: row.grossCommission === null ? null : Number(row.grossCommission),
+    sale_price: row.salePrice === null || !money ? null : Number(row.salePrice),
+    gross_commission: row.grossCommission === null || !money ? null : Number(row.grossCommission),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    stage: row.stage,
+    next_action_at: row.nextActionAt?.toISOString() ?? null,
+    next_action: row.nextAction,
+    first_contact_at: row.firstContactAt?.toISOString() ?? null,
+    last_activity_at: row.lastActivityAt?.toISOString() ?? null,
+    speed_to_contact_seconds: row.firstContactAt
+      ? Math.max(0, Math.round((row.firstContactAt.getTime() - row.createdAt.getTime()) / 1000))
+      : null,
+    opened_at: row.openedAt?.toISOString() ?? null,
+    hold_until: row.holdUntil,
+    lost_reason: row.lostReason,
+    lost_reason_text: row.lostReasonText,
   };
 }
 
@@ -70,13 +86,17 @@ function reasonSql(reader: RoutingReader): string {
     else ${quote(sharedRoutingReason({ zip: ZIP, lead_type: '', decision: 'unassigned' }, reader))} end, '${ZIP}', zip)`;
 }
 
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * toLead in SQL, for the leads pages: PostgreSQL writes each lead's JSON and the server passes
  * it on without building an object per field (ADR 43). For a select from leads alone: the
  * columns are not qualified. The tests check every such answer against LeadSchema. The pages
- * are read outside the console only: the reason is the reader's (`toLead`'s `reader`).
+ * are read outside the console only: the reason is the reader's (`toLead`'s `reader`), and
+ * without `money` (a recipient) the sale price and commission are null. `extra` adds fields
+ * the select computes (the work queue's bucket).
  */
-const leadJsonOf = (reader: RoutingReader) =>
+const leadJsonOf = (reader: RoutingReader, money: boolean, extra = '') =>
   sql.raw(`json_build_object(
   'id', id, 'agent_id', agent_id, 'lead_type', lead_type, 'status', status,
   'first_name', first_name, 'last_name', last_name, 'phone', phone, 'email', email,
@@ -85,14 +105,30 @@ const leadJsonOf = (reader: RoutingReader) =>
   'routing', case when routing is null then null else json_build_object(
     'decision', routing->'decision', 'reason', ${reasonSql(reader)},
     'candidates', 0, 'decided_at', routing->'decidedAt') end,
-  'closing_date', closing_date, 'sale_price', sale_price::float8,
-  'gross_commission', gross_commission::float8,
-  'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'updated_at', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+  'closing_date', closing_date,
+  'sale_price', ${money ? 'sale_price::float8' : 'null::float8'},
+  'gross_commission', ${money ? 'gross_commission::float8' : 'null::float8'},
+  'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')},
+  'stage', stage, 'next_action_at', ${iso('next_action_at')}, 'next_action', next_action,
+  'first_contact_at', ${iso('first_contact_at')}, 'last_activity_at', ${iso('last_activity_at')},
+  -- greatest() skips nulls: a lead never contacted keeps its null.
+  'speed_to_contact_seconds', case when first_contact_at is not null
+    then greatest(0, round(extract(epoch from first_contact_at - created_at)))::int end,
+  'opened_at', ${iso('opened_at')}, 'hold_until', hold_until,
+  'lost_reason', lost_reason, 'lost_reason_text', lost_reason_text${extra})`);
 
 export const leadJson: Record<RoutingReader, ReturnType<typeof sql.raw>> = {
-  you: leadJsonOf('you'),
-  agent: leadJsonOf('agent'),
+  you: leadJsonOf('you', true),
+  agent: leadJsonOf('agent', true),
+};
+
+/** The lead as a recipient reads it: the agent's reason, no money. */
+export const recipientLeadJson = leadJsonOf('you', false);
+
+/** The work queue's rows (`view=queue`): the lead and its `queue_bucket` column. */
+export const queueLeadJson = {
+  agent: leadJsonOf('you', true, `, 'queue_bucket', queue_bucket`),
+  recipient: leadJsonOf('you', false, `, 'queue_bucket', queue_bucket`),
 };
 
 /** Lower-cased name, e-mail, address and phone digits: what the workspace search looks in. */

@@ -1,5 +1,7 @@
+import type { LeadStats } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { agentZone } from './calendar';
 
 /**
  * `leads_count` (leads in the last 7 to 90 days, total, when computed) and `answer_rate` (calls
@@ -108,4 +110,88 @@ export async function reconcileLeadCounts(db: Db): Promise<void> {
         on conflict (agent_id) do update set stamp = gen_random_uuid()`);
     }
   });
+}
+
+interface StatsCards {
+  this_week: number;
+  this_month: number;
+  total: number;
+  new_today: number;
+  overdue: number;
+  closings_this_month: number;
+  speed_month: number | null;
+}
+
+/**
+ * Cards and the weekly chart of the workspace, in the agent's time zone (office zone if unset):
+ * with the queue's strip (new today, overdue next actions, closings this month) and the median
+ * speed to first contact of this month's leads contacted.
+ */
+export async function leadStats(db: Db, agentId: string, fallbackZone: string): Promise<LeadStats> {
+  const zone = await agentZone(db, agentId, fallbackZone);
+  const local = sql`(now() at time zone ${zone})`;
+  const [cards] = (
+    (await db.execute(sql`
+      select
+        count(*) filter (where (l.created_at at time zone ${zone}) >= date_trunc('week', ${local}))::int as this_week,
+        count(*) filter (where (l.created_at at time zone ${zone}) >= date_trunc('month', ${local}))::int as this_month,
+        count(*)::int as total,
+        count(*) filter (where (l.created_at at time zone ${zone}) >= date_trunc('day', ${local}))::int as new_today,
+        count(*) filter (where l.status = 'active' and l.next_action_at < now())::int as overdue,
+        count(*) filter (where l.status = 'closed'
+          and l.closing_date >= date_trunc('month', ${local})::date
+          and l.closing_date < (date_trunc('month', ${local}) + interval '1 month')::date)::int as closings_this_month,
+        round(percentile_cont(0.5) within group (order by extract(epoch from l.first_contact_at - l.created_at))
+          filter (where (l.created_at at time zone ${zone}) >= date_trunc('month', ${local})
+            and l.first_contact_at is not null))::int as speed_month
+      from leads l where l.agent_id = ${agentId}
+    `)) as unknown as { rows: StatsCards[] }
+  ).rows;
+  const weeks = (
+    (await db.execute(sql`
+      select to_char(date_trunc('week', l.created_at at time zone ${zone}), 'YYYY-MM-DD') as week_start,
+        l.lead_type, count(*)::int as n
+      from leads l
+      where l.agent_id = ${agentId}
+        and (l.created_at at time zone ${zone}) >= date_trunc('week', ${local}) - interval '11 weeks'
+      group by 1, 2
+    `)) as unknown as { rows: { week_start: string; lead_type: string; n: number }[] }
+  ).rows;
+  const calls = (
+    (await db.execute(sql`
+      select count(*) filter (where outcome = 'missed')::int as missed,
+             count(*) filter (where outcome = 'answered')::int as answered
+      from call_events where agent_id = ${agentId}
+    `)) as unknown as { rows: { missed: number; answered: number }[] }
+  ).rows[0];
+  const startRow = (
+    (await db.execute(
+      sql`select to_char(date_trunc('week', ${local}), 'YYYY-MM-DD') as week_start`,
+    )) as unknown as { rows: { week_start: string }[] }
+  ).rows[0]!;
+  const per_week: LeadStats['per_week'] = [];
+  const start = new Date(`${startRow.week_start}T00:00:00Z`);
+  for (let i = 11; i >= 0; i--) {
+    const week = new Date(start.getTime() - i * 7 * 86_400_000).toISOString().slice(0, 10);
+    const counts: Record<string, number> = {};
+    for (const row of weeks) if (row.week_start === week) counts[row.lead_type] = Number(row.n);
+    per_week.push({ week_start: week, counts });
+  }
+  return {
+    this_week: Number(cards?.this_week ?? 0),
+    this_month: Number(cards?.this_month ?? 0),
+    answer_rate: {
+      total_leads: Number(cards?.total ?? 0),
+      missed_calls: Number(calls?.missed ?? 0),
+      answered_calls: Number(calls?.answered ?? 0),
+    },
+    per_week,
+    new_today: Number(cards?.new_today ?? 0),
+    overdue: Number(cards?.overdue ?? 0),
+    closings_this_month: Number(cards?.closings_this_month ?? 0),
+    speed_to_contact_seconds_month:
+      cards?.speed_month === null || cards?.speed_month === undefined
+        ? null
+        : Math.max(0, Number(cards.speed_month)),
+  };
 }

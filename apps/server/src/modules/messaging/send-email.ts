@@ -8,6 +8,7 @@ import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { addEmail, dispatch } from '../../lib/outbox';
 import { enforceRateLimits, hitRateLimit, throttleSending } from '../../lib/rate-limit';
+import { recordActivity } from '../leads/activities';
 import { checkSender, findAgentLead, parseMailbox, requireAgent, resolveTarget } from './addresses';
 import { htmlToText, sanitizeMessageHtml } from './sanitize';
 
@@ -159,6 +160,17 @@ export async function sendAgentEmail(
           },
         })),
       );
+    }
+    if (!toRecipient) {
+      // Written to the lead: an e-mail activity, the lead's first contact if it had none.
+      const author = {
+        actorType: 'user' as const,
+        actorId: caller.user.id,
+        actorName: caller.user.name || caller.user.email,
+      };
+      for (const l of [...timelineLeads].sort((a, b) => a.id.localeCompare(b.id))) {
+        await recordActivity(tx, l.id, author, { kind: 'email', body: request.subject });
+      }
     }
     await audit(tx, {
       action: 'agent_email_sent',
