@@ -14,6 +14,7 @@ const BENCHES: { name: string; command: string[] }[] = [
   { name: 'admin', command: ['bench/admin.ts'] },
   { name: 'signing', command: ['bench/signing.ts'] },
   { name: 'delivery', command: ['bench/delivery.ts'] },
+  { name: 'events', command: ['bench/events.ts'] },
   { name: 'upload', command: ['bench/upload-memory.ts'] },
   { name: 'start', command: ['bench/start.ts'] },
   { name: 'lighthouse', command: ['../../scripts/lighthouse.mjs'] },

@@ -82,6 +82,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_CONSOLE_SEND_PER_TARGET: z.coerce.number().int().positive().default(20),
   /** Lead intake (POST /api/v1/leads and /api/v1/calls), per API key per minute. */
   RATE_LIMIT_INTAKE_PER_KEY: z.coerce.number().int().positive().default(600),
+  /** Live event streams (GET /api/portal/me/events) open at once per user or recipient, per process. */
+  RATE_LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+  /** Seconds between the comments that keep an idle event stream open through proxies. */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(25),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -163,7 +167,10 @@ export interface Config {
     consoleSendPerAccount: number;
     consoleSendPerTarget: number;
     intakePerKeyPerMinute: number;
+    eventStreamsPerUser: number;
   };
+  /** The live event stream's heartbeat (ADR 59). */
+  eventsHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -299,7 +306,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       consoleSendPerAccount: env.RATE_LIMIT_CONSOLE_SEND_PER_ACCOUNT,
       consoleSendPerTarget: env.RATE_LIMIT_CONSOLE_SEND_PER_TARGET,
       intakePerKeyPerMinute: env.RATE_LIMIT_INTAKE_PER_KEY,
+      eventStreamsPerUser: env.RATE_LIMIT_EVENT_STREAMS_PER_USER,
     },
+    eventsHeartbeatMs: Math.round(env.EVENTS_HEARTBEAT_SECONDS * 1000),
   };
 }
 

@@ -54,6 +54,8 @@ describe('every template, with all fields and with only the required ones', asyn
         'signup_sms_test_reported',
         'signup_email_test_undeliverable',
         'onboarding_call',
+        'agenda_email',
+        'weekly_digest',
       ]),
     );
     for (const preview of previews) {

@@ -10,6 +10,8 @@ import {
   registrationLinkMessage,
   verifyEmailMessage,
 } from './account';
+import { type AgendaLead, agendaEmail } from './agenda';
+import { type DigestAgent, digestEmail } from './digest';
 import { type LeadFacts, leadCrmEmail, leadEmail } from './lead';
 import { leadCallScript, leadSmsBody } from './lead-texts';
 import type { Email } from './render';
@@ -272,5 +274,115 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
         agentPhone: '+16025550142',
       }),
     ),
+
+    email(
+      FULL,
+      await agendaEmail({
+        dayLabel: 'Tuesday, December 1',
+        timeZone: 'America/Denver',
+        overdue: { leads: [agendaLead(publicUrl, 1, { nextAction: 'Call back about the price' })], total: 3 },
+        fresh: {
+          leads: [agendaLead(publicUrl, 2, { stage: 'new', nextActionAt: null, nextAction: '' })],
+          total: 1,
+        },
+        today: {
+          leads: [
+            agendaLead(publicUrl, 3, {
+              stage: 'scheduled',
+              nextAction: 'Listing appointment',
+              nextActionAt: new Date('2026-12-01T17:00:00Z'),
+            }),
+          ],
+          total: 1,
+        },
+        leadsUrl: url('/leads'),
+        settingsUrl: url('/profile'),
+      }),
+    ),
+    email(
+      'one new lead without a name',
+      await agendaEmail({
+        dayLabel: 'Tuesday, December 1',
+        timeZone: 'America/New_York',
+        overdue: { leads: [], total: 0 },
+        fresh: {
+          leads: [
+            agendaLead(publicUrl, 4, {
+              firstName: '',
+              lastName: '',
+              phone: '',
+              city: '',
+              stage: 'new',
+              nextAction: '',
+              nextActionAt: null,
+            }),
+          ],
+          total: 1,
+        },
+        today: { leads: [], total: 0 },
+        leadsUrl: url('/leads'),
+        settingsUrl: url('/profile'),
+      }),
+    ),
+    email(
+      FULL,
+      await digestEmail({
+        weekLabel: 'Nov 23 to Nov 29',
+        staleAfterDays: 7,
+        totals: digestFigures(9, 6, 2100, 5400, 2, 1, 4, 6),
+        agents: [
+          { id: 'dana', name: 'Dana Reyes', ...digestFigures(6, 2, 900, 7200, 1, 0, 1, 3) },
+          { id: 'sam', name: 'Sam Ortiz', ...digestFigures(3, 4, null, 3600, 1, 1, 3, 3) },
+        ],
+        moreAgents: 12,
+        dashboardUrl: url('/leads'),
+        settingsUrl: url('/account/password'),
+      }),
+    ),
+    email(
+      'a quiet week',
+      await digestEmail({
+        weekLabel: 'Nov 23 to Nov 29',
+        staleAfterDays: 7,
+        totals: digestFigures(0, 0, null, null, 0, 0, 0, 0),
+        agents: [{ id: 'dana', name: 'Dana Reyes', ...digestFigures(0, 0, null, null, 0, 0, 0, 0) }],
+        moreAgents: 0,
+        dashboardUrl: url('/leads'),
+        settingsUrl: url('/account/password'),
+      }),
+    ),
   ];
 }
+
+/** A lead of the agenda previews: Jane Doe of FULL_LEAD, numbered so that each has its own id. */
+const agendaLead = (publicUrl: string, n: number, overrides: Partial<AgendaLead> = {}): AgendaLead => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  link: `${publicUrl}/leads?lead=00000000-0000-4000-8000-00000000000${n}`,
+  firstName: FULL_LEAD.firstName,
+  lastName: FULL_LEAD.lastName,
+  phone: FULL_LEAD.phone,
+  city: FULL_LEAD.city,
+  zip: FULL_LEAD.zip,
+  stage: 'pursuing',
+  nextAction: 'Call',
+  nextActionAt: new Date('2026-11-28T16:00:00Z'),
+  createdAt: SAMPLE_TIME,
+  ...overrides,
+});
+
+/** The digest's figures: each pair is last week's, then the week before's. */
+const digestFigures = (
+  received: number,
+  receivedBefore: number,
+  speed: number | null,
+  speedBefore: number | null,
+  closings: number,
+  closingsBefore: number,
+  stale: number,
+  staleAWeekAgo: number,
+): Omit<DigestAgent, 'id' | 'name'> => ({
+  received: { current: received, previous: receivedBefore },
+  speedSeconds: { current: speed, previous: speedBefore },
+  closings: { current: closings, previous: closingsBefore },
+  stale: { current: stale, previous: staleAWeekAgo },
+});

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { createEventBus, type EventBus } from '../modules/events/bus';
 
 /** pg-boss carries work that is not a message; messages ride on the outbox (ADR 18, ADR 54). */
 export const QUEUES = {
@@ -8,6 +9,9 @@ export const QUEUES = {
   uploadsSweep: 'uploads-sweep',
   leadStats: 'lead-stats',
   brokerReminders: 'broker-reminders',
+  leadHolds: 'lead-holds',
+  dailyAgenda: 'daily-agenda',
+  weeklyDigest: 'weekly-digest',
 } as const;
 
 /**
@@ -40,6 +44,11 @@ export class Bell {
 export interface Queue {
   boss: PgBoss;
   bell: Bell;
+  /**
+   * What every process's commits announce (ADR 59): new and changed leads, new outbox messages.
+   * It connects at its first subscriber and closes with the queue.
+   */
+  events: EventBus;
   send(name: string, data: object, options?: PgBoss.SendOptions): Promise<void>;
   /** Work to stop before the queue itself (the dispatcher). */
   onStop(hook: () => Promise<void>): void;
@@ -61,9 +70,11 @@ export async function createQueue(database: Database): Promise<Queue> {
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
   const hooks: (() => Promise<void>)[] = [];
+  const events = createEventBus(database);
   return {
     boss,
     bell: new Bell(),
+    events,
     send: async (name, data, options) => {
       await boss.send(name, data, options ?? {});
     },
@@ -73,6 +84,7 @@ export async function createQueue(database: Database): Promise<Queue> {
     stop: async () => {
       await Promise.all(hooks.splice(0).map((hook) => hook().catch(() => {})));
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await events.close();
     },
   };
 }

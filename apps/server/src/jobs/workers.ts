@@ -1,6 +1,9 @@
 import type { AppDeps } from '../app-context';
 import type { DeliveryDeps } from '../lib/outbox';
+import { sendDueAgendas } from '../modules/agenda/agenda';
+import { sendDueDigests } from '../modules/agenda/digest';
 import { type AccountEmailJob, sendAccountEmail } from '../modules/auth/links';
+import { endHolds } from '../modules/leads/holds';
 import { reconcileLeadCounts, refreshAgentStats } from '../modules/leads/stats';
 import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
@@ -43,9 +46,14 @@ export async function startWorkers(
     );
   }
 
-  // Messages: the dispatcher reads the outbox itself (ADR 18).
+  // Messages: the dispatcher reads the outbox itself (ADR 18). A message committed by any process
+  // rings this process's bell (ADR 59); the idle look at the outbox stays for what a ring misses.
   const dispatcher = startDispatcher(delivery, queue.bell, options.delivery);
-  queue.onStop(() => dispatcher.stop());
+  const stopRinging = queue.events.onOutbox(() => queue.bell.ring());
+  queue.onStop(async () => {
+    stopRinging();
+    await dispatcher.stop();
+  });
 
   await queue.boss.work<AccountEmailJob>(
     QUEUES.accountEmail,
@@ -82,7 +90,27 @@ export async function startWorkers(
     // Brokers who have not signed the master agreement three days after the last e-mail.
     await sendBrokerReminders(deps);
   });
+  await queue.boss.work(QUEUES.dailyAgenda, polling, async () => {
+    // Agents whose 7:30 has come today, in their own zones; each once per local day.
+    await sendDueAgendas(deps);
+  });
+  await queue.boss.work(QUEUES.weeklyDigest, polling, async () => {
+    // Offices on Monday from 7:30 in the office's zone; each once per week.
+    await sendDueDigests(deps);
+  });
+  await queue.boss.work(QUEUES.leadHolds, polling, async () => {
+    // Leads on hold whose day has come are pursued again (idempotent across processes).
+    await endHolds(deps.database.db, deps.config.onboardingCalls.officeTimezone);
+  });
   await queue.boss.schedule(QUEUES.brokerReminders, '37 * * * *', {}, { retryLimit: 1 });
+  // Every five minutes: a hold ends within minutes of the agent's midnight.
+  await queue.boss.schedule(QUEUES.leadHolds, '*/5 * * * *', {}, { retryLimit: 1 });
+  // Every five minutes: 7:30 comes at a different moment in each agent's zone. Tests give these
+  // jobs their own clock; on the real one they would mail other suites' agents at their 7:30.
+  if (deps.config.env !== 'test') {
+    await queue.boss.schedule(QUEUES.dailyAgenda, '*/5 * * * *', {}, { retryLimit: 0 });
+    await queue.boss.schedule(QUEUES.weeklyDigest, '*/5 * * * *', {}, { retryLimit: 0 });
+  }
   // Every five minutes: the shortest backoff of an object deletion that failed.
   await queue.boss.schedule(QUEUES.uploadsSweep, '*/5 * * * *', {}, { retryLimit: 0 });
   await queue.boss.schedule(QUEUES.leadStats, '7 * * * *', {}, { retryLimit: 1 });

@@ -426,6 +426,16 @@ export function refreshSession(sent?: Promise<Response> | null): Promise<Refresh
   return refreshInFlight;
 }
 
+/**
+ * The credentials apiRequest sends, for a request read as it comes (the live event stream,
+ * lib/use-lead-events.ts): the recipient session header, or the user's bearer token.
+ */
+export function sessionHeaders(): Record<string, string> {
+  const recipient = readRecipientSession();
+  if (recipient) return { 'X-Recipient-Session': recipient.session_token };
+  return accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const useSession = options.auth !== false;
   const recipient = useSession ? readRecipientSession() : null;
