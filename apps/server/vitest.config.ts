@@ -12,6 +12,9 @@ export const POSTGRES_SUITES: Record<string, string> = {
   'test/database-outage.test.ts':
     'PostgreSQL drops every connection, also inside a transaction: the pool recovers',
   'test/two-processes.test.ts': 'a second server process on the same database shares the limits',
+  'test/events.test.ts': "the event bus's LISTEN connection of its own beside the pool, notified at commit",
+  'test/events-two-processes.test.ts':
+    'a lead or a message committed by one server process reaches the streams and dispatcher of another',
   'test/corporate.test.ts': 'a rename holds its row lock while another connection changes a membership',
   'test/provider-limits.test.ts': "send slots taken by two processes' pools under row locks",
   'test/delivery.test.ts': 'two dispatchers on two pools claim the outbox; a claim lost to another worker',
@@ -33,6 +36,12 @@ export const POSTGRES_SUITES: Record<string, string> = {
     "creates that race a unique index; each driver's error fields mapped to 409 and 400",
   'test/input-fuzz.test.ts': "values the database refuses, read from each driver's error fields",
   'test/openapi-fuzz.test.ts': "values the database refuses, read from each driver's error fields",
+  'test/lead-lifecycle.test.ts':
+    'first contacts logged at once move a lead once; runs of the hold job at once bring a lead back once',
+  'test/agenda-email.test.ts':
+    'runs of the agenda job at once: one inserts the day, the others wait and skip',
+  'test/digest-email.test.ts':
+    'runs of the digest job at once: one inserts the week, the others wait and skip',
 };
 
 /** The suites that take longest (the CLI's starts 28 processes): they start first (../../vitest.config.ts). */

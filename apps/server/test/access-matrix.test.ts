@@ -180,6 +180,13 @@ const ROUTES: Route[] = [
     payload: { agent_last_name: 'Matrix' },
     expect: agentsOnly(200),
   },
+  {
+    // Every user keeps their own preferences; a recipient session has no user.
+    method: 'PATCH',
+    url: '/api/portal/me/preferences',
+    payload: { lead_sound: true },
+    expect: users({ agent: 200, team_member: 200, corporate: 200, group_manager: 200, superuser: 200 }),
+  },
   // --- corporate users and group managers ---
   {
     // The link itself is the credential: a bearer token does not make a bad link good.
@@ -208,6 +215,17 @@ const ROUTES: Route[] = [
     url: '/api/portal/managed-groups/{group}/members/{agent}/leads',
     expect: managerOnly(200),
   },
+  // The pipeline: an office's own agents (another office's group is 404), a managed group's members.
+  { method: 'GET', url: '/api/portal/corporate-pipeline?group_id={group}', expect: corporateOnly(200) },
+  { method: 'GET', url: `/api/portal/corporate-pipeline?group_id=${ZERO}`, expect: corporateOnly(404) },
+  { method: 'GET', url: '/api/portal/corporate-pipeline/stale-leads', expect: corporateOnly(200) },
+  { method: 'GET', url: '/api/portal/corporate-pipeline/agents.csv', expect: corporateOnly(200) },
+  { method: 'GET', url: '/api/portal/corporate-pipeline/leads.csv', expect: corporateOnly(200) },
+  { method: 'GET', url: '/api/portal/managed-groups/{group}/pipeline', expect: managerOnly(200) },
+  { method: 'GET', url: `/api/portal/managed-groups/${ZERO}/pipeline`, expect: managerOnly(403) },
+  { method: 'GET', url: '/api/portal/managed-groups/{group}/stale-leads', expect: managerOnly(200) },
+  { method: 'GET', url: '/api/portal/managed-groups/{group}/pipeline/agents.csv', expect: managerOnly(200) },
+  { method: 'GET', url: '/api/portal/managed-groups/{group}/pipeline/leads.csv', expect: managerOnly(200) },
   // --- developer tools ---
   { method: 'GET', url: '/api/dev/mailbox', expect: superuserOnly(200) },
   { method: 'GET', url: '/api/dev/templates', expect: superuserOnly(200) },
@@ -326,6 +344,23 @@ const ROUTES: Route[] = [
     method: 'GET',
     url: '/api/portal/me/lead-stats',
     expect: leads(200, 403),
+  },
+  // The work queue: the same leads as the list, in the order to work them.
+  { method: 'GET', url: '/api/portal/me/leads?view=queue', expect: leads(200, 200) },
+  {
+    // The agent's lead: not delivered to the recipient, nor another agent's (404 to both).
+    method: 'POST',
+    url: '/api/portal/me/leads/{lead}/activities',
+    payload: { kind: 'note', body: 'Matrix note' },
+    expect: leads(201, 404, 404),
+  },
+  {
+    // The live lead events (ADR 59): whoever has leads to follow may listen. A request that does
+    // not ask for text/event-stream opens no stream: 406 is the allowed answer here (events.test.ts
+    // opens streams).
+    method: 'GET',
+    url: '/api/portal/me/events',
+    expect: { ...leads(406, 406), corporate: 406 },
   },
   {
     // The console's CSV import, checked before the body is read; a JSON body is not a CSV file.

@@ -203,7 +203,7 @@ describe('corporate user', () => {
       method: 'PATCH',
       url: `/api/portal/me/leads/${w.leadsOf.bob[0]!.id}`,
       headers: bob,
-      payload: { status: 'archived' },
+      payload: { status: 'archived', lost_reason: 'not_selling' },
     });
     expect(archived.statusCode).toBe(200);
     expect(await counts()).toEqual({ active: 1, archived: 2, closed: 1 });

@@ -28,7 +28,7 @@ import { listLeads } from '../leads/workspace';
  */
 
 const GROUP_NOT_FOUND = 'Group not found';
-const MEMBER_NOT_FOUND = 'Member not found';
+export const MEMBER_NOT_FOUND = 'Member not found';
 export const MEMBER_NOT_AN_AGENT = 'This member is not an agent: there are no leads to show.';
 
 const agentName = (row: Pick<AgentRow, 'agent' | 'agentFirstName' | 'agentLastName' | 'agentEmail'>) =>
@@ -37,10 +37,10 @@ const agentName = (row: Pick<AgentRow, 'agent' | 'agentFirstName' | 'agentLastNa
   row.agentEmail ||
   'Unnamed agent';
 
-const nameSql = sql<string>`coalesce(nullif(trim(${agents.agent}), ''), nullif(trim(${agents.agentFirstName} || ' ' || ${agents.agentLastName}), ''), nullif(${agents.agentEmail}, ''), 'Unnamed agent')`;
+export const nameSql = sql<string>`coalesce(nullif(trim(${agents.agent}), ''), nullif(trim(${agents.agentFirstName} || ' ' || ${agents.agentLastName}), ''), nullif(${agents.agentEmail}, ''), 'Unnamed agent')`;
 
 /** The caller's agent record, or 403 "User is not a group manager". */
-async function managerAgentId(db: Db, userId: string, groupId: string): Promise<string> {
+export async function managerAgentId(db: Db, userId: string, groupId: string): Promise<string> {
   const [row] = await db
     .select({ agentId: agents.id })
     .from(agents)
@@ -57,7 +57,7 @@ async function managerAgentId(db: Db, userId: string, groupId: string): Promise<
   return row.agentId;
 }
 
-async function ownedGroup(db: Db, corporateUserId: string, groupId: string) {
+export async function ownedGroup(db: Db, corporateUserId: string, groupId: string) {
   const [group] = await db
     .select({ id: groups.id, name: groups.name })
     .from(groups)

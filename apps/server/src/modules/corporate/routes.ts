@@ -2,7 +2,6 @@ import {
   CorporateGroupSchema,
   CorporateStatsSchema,
   DetailSchema,
-  ERROR,
   GroupIdParamsSchema,
   GroupLeadsListSchema,
   GroupLeadsQuerySchema,
@@ -13,14 +12,14 @@ import {
   MemberLeadsQuerySchema,
   MemberParamsSchema,
 } from '@portal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
-import { forbidden } from '../../lib/errors';
 import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
+import { pipelineRoutes } from './pipeline-routes';
 import {
   accessibleGroups,
   corporateGroupMembers,
@@ -30,15 +29,10 @@ import {
   managedGroupMembers,
   managedMemberLeads,
 } from './queries';
+import { requireCorporate } from './require-corporate';
 import { signInWithCorporateLink } from './service';
 
 const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 404: DetailSchema };
-
-/** Corporate users only: anyone else is told so (SPEC.md section 8). */
-async function requireCorporate(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (currentUser(request).userRole !== 'corporate') throw forbidden(ERROR.notCorporate);
-}
 
 export async function corporateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -172,4 +166,6 @@ export async function corporateRoutes(app: FastifyInstance) {
         request.query,
       ),
   );
+
+  await pipelineRoutes(app);
 }
