@@ -1,7 +1,7 @@
 import { LEADS_PAGE_LIMIT } from '@portal/shared';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leadsListQueryOptions } from '@/features/leads/api/get-leads';
+import { leadsListQueryOptions, queueFilter } from '@/features/leads/api/get-leads';
 import { startSession } from '@/lib/auth';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch } from '@/test/fetch-mock';
@@ -84,7 +84,7 @@ describe('the data of the page being opened, asked for as soon as the session is
 
     await waitFor(() =>
       expect(
-        queryClient.getQueryData(leadsListQueryOptions({ tab: 'active', q: '', page: 1 }).queryKey),
+        queryClient.getQueryData(leadsListQueryOptions(queueFilter({ q: '', page: 1 })).queryKey),
       ).toEqual(list),
     );
     expect(callsTo('GET /api/portal/me/leads')).toHaveLength(0);

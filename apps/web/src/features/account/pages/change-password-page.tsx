@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { EmailSettings } from '@/components/preferences/email-settings';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -22,7 +23,8 @@ type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 /**
  * /account/password, from the account menu: the current password, then a new one twice. The
  * server ends every other session and e-mails the owner; this one stays signed in. What was
- * typed stays when the server refuses it.
+ * typed stays when the server refuses it. Below, the scheduled e-mails the user receives (the
+ * one place an office changes its own settings).
  */
 export function ChangePasswordPage() {
   useDocumentTitle('Change password');
@@ -90,6 +92,7 @@ export function ChangePasswordPage() {
           </Button>
         </div>
       </form>
+      <EmailSettings />
     </div>
   );
 }

@@ -61,6 +61,16 @@ export function buildLead(overrides: Partial<AdminLead> = {}): AdminLead {
     gross_commission: null,
     created_at: '2026-11-20T12:00:00.000Z',
     updated_at: '2026-11-20T12:00:00.000Z',
+    stage: 'new',
+    next_action_at: null,
+    next_action: '',
+    first_contact_at: null,
+    last_activity_at: null,
+    speed_to_contact_seconds: null,
+    opened_at: null,
+    hold_until: null,
+    lost_reason: null,
+    lost_reason_text: '',
     ...overrides,
   };
 }

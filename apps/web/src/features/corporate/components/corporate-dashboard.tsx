@@ -13,6 +13,7 @@ import { GroupLeads } from './group-leads';
 import { GroupsOverview } from './groups-overview';
 import { LeadsPerGroupChart } from './leads-per-group-chart';
 import { OfficeSummary } from './office-summary';
+import { PipelineSection } from './pipeline-section';
 import { useGroupLeadsUrlState } from './use-group-leads-url-state';
 
 function Failed({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
@@ -56,6 +57,11 @@ export function CorporateDashboard() {
     if (url.groupId === null) url.defaultGroup(selected);
     else url.setGroup(selected, true);
   }, [selected, url.groupId, url.setGroup, url.defaultGroup]);
+
+  const selectedGroup = groupList.find((group) => group.group_id === selected);
+  const filteredAgent = url.agentUri
+    ? (agents.data?.find((agent) => agent.agent_uri === url.agentUri)?.name ?? url.agentUri)
+    : null;
 
   const showLeadsOf = (agent: LinkedAgent) => {
     const group = agent.groups.find((g) => g.group_id === selected) ?? agent.groups[0]!;
@@ -113,6 +119,31 @@ export function CorporateDashboard() {
           </div>
         )}
       </section>
+
+      {groups.data && (selected || groups.data.length === 0) ? (
+        <PipelineSection
+          scope={{ kind: 'corporate', groupId: selected ?? null, agentUri: url.agentUri }}
+          whose={
+            selectedGroup
+              ? `${selectedGroup.group_name}${filteredAgent ? ` · ${filteredAgent}` : ''}`
+              : filteredAgent || 'your agents'
+          }
+          controls={
+            url.agentUri && selectedGroup ? (
+              <div>
+                <Button variant="outline" size="sm" onClick={() => url.setAgent('')}>
+                  Show every agent of {selectedGroup.group_name}
+                </Button>
+              </div>
+            ) : null
+          }
+          empty={
+            selectedGroup
+              ? `No agent of your office is in ${selectedGroup.group_name}${filteredAgent ? ` under ${filteredAgent}` : ''}.`
+              : 'No agents are linked to your office yet.'
+          }
+        />
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { type ManagedLead, useManagedLeads } from '../api/get-managed-leads';
+import { PipelineSection } from './pipeline-section';
 
 /** Rows shown at first, and added by "Show more". */
 const PAGE = 100;
@@ -23,7 +24,9 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
   const managed = useMemo(() => groups.filter((group) => group.is_manager), [groups]);
   const data = useManagedLeads(managed);
   const memberSelectId = useId();
+  const groupSelectId = useId();
   const [memberId, setMemberId] = useState('');
+  const [pipelineGroupId, setPipelineGroupId] = useState(managed[0]?.group_id ?? '');
   const [tab, setTab] = useState<LeadsTab>('active');
   const [opened, setOpened] = useState<ManagedLead | null>(null);
 
@@ -41,6 +44,10 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
   const ofMember = (data.data?.leads ?? []).filter((lead) => !memberId || lead.member_id === memberId);
   const matching = tab === 'all' ? ofMember : ofMember.filter((lead) => lead.status === tab);
   const shown = matching.slice(0, visible);
+  // One member's figures are read in the group that lists them; otherwise the group chosen.
+  const member = members.find((m) => m.id === memberId);
+  const pipelineGroup =
+    managed.find((group) => group.group_id === (member?.group_id ?? pipelineGroupId)) ?? managed[0];
 
   return (
     <section aria-label="Members and their leads" className="grid gap-6">
@@ -96,6 +103,34 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
               ))}
             </NativeSelect>
           </div>
+          {pipelineGroup ? (
+            <PipelineSection
+              scope={{ kind: 'manager', groupId: pipelineGroup.group_id, memberId }}
+              whose={`${pipelineGroup.group_name}${member ? ` · ${member.name}` : ''}`}
+              controls={
+                managed.length > 1 ? (
+                  <div className="grid max-w-sm gap-1.5">
+                    <Label htmlFor={groupSelectId}>Group</Label>
+                    <NativeSelect
+                      id={groupSelectId}
+                      value={pipelineGroup.group_id}
+                      onChange={(event) => {
+                        setPipelineGroupId(event.target.value);
+                        if (member && member.group_id !== event.target.value) setMemberId('');
+                      }}
+                    >
+                      {managed.map((group) => (
+                        <option key={group.group_id} value={group.group_id}>
+                          {group.group_name}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </div>
+                ) : null
+              }
+              empty={`No member of ${pipelineGroup.group_name} is an agent yet.`}
+            />
+          ) : null}
           <LeadStatusTabs
             value={tab}
             onChange={(next) => {

@@ -1,13 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { shiftDate } from '@portal/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { renderPortal } from '@/test/render-portal';
-import { buildGroup, buildLinkedAgent, groupLead, weeks } from '../test/corporate-server';
+import {
+  buildGroup,
+  buildLinkedAgent,
+  buildPipeline,
+  buildPipelineAgent,
+  groupLead,
+  OFFICE_TODAY,
+  weeks,
+} from '../test/corporate-server';
 import { CorporateLeadsPage } from './corporate-leads-page';
 
 const PAGE_LOAD = { timeout: 5000 };
+const TODAY = OFFICE_TODAY;
 
 const corporateMe = buildMe({ name: 'Summit Realty', user_role: 'corporate', agent_profile: null });
 
@@ -53,6 +63,8 @@ function corporateServer(
     'GET /api/portal/me': () => json(200, corporateMe),
     'GET /api/portal/linked-agents': () => json(200, [data.alice, data.bob, data.carol]),
     'GET /api/portal/corporate-accessible-groups': () => json(200, [data.east, data.west]),
+    'GET /api/portal/corporate-pipeline': () =>
+      json(200, buildPipeline([], { from: shiftDate(TODAY, -29), to: TODAY })),
     'GET /api/portal/corporate-stats': () =>
       json(200, {
         weeks,
@@ -185,5 +197,181 @@ describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => 
     expect(await screen.findByText('The database is busy')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: /Your agents/ })).toBeInTheDocument();
+  });
+});
+
+describe('the pipeline on the office dashboard', { timeout: 20_000 }, () => {
+  const today = TODAY;
+  const last30 = { from: shiftDate(today, -29), to: today };
+
+  /** West's pipeline: Alice and Bob, for whatever range is asked (the last 30 days by default). */
+  function pipelineServer(data = office(), overrides: Parameters<typeof corporateServer>[1] = {}) {
+    const alice = buildPipelineAgent(data.alice, {
+      stages: { ...buildPipelineAgent(data.alice).stages, new: 3, pursuing: 2, closed: 1 },
+      stale: 2,
+      received: { current: 5, previous: 3 },
+      speed_to_contact_seconds: { current: 840, previous: 1320 },
+      contacted_within_hour_share: { current: 0.6, previous: 1 / 3 },
+      closings: { current: 1, previous: 0 },
+    });
+    const bob = buildPipelineAgent(data.bob, {
+      stages: { ...buildPipelineAgent(data.bob).stages, listed: 1 },
+      stale: 1,
+      received: { current: 1, previous: 0 },
+    });
+    return corporateServer(data, {
+      'GET /api/portal/corporate-pipeline': (request) => {
+        const query = new URL(request.path, 'http://t').searchParams;
+        const agent = query.get('filter_agent_uri');
+        const agents = [alice, bob].filter((a) => !agent || a.agent_uri === agent);
+        const range = { from: query.get('from') ?? last30.from, to: query.get('to') ?? last30.to };
+        return json(200, buildPipeline(agents, range, { stale: 3, received: { current: 6, previous: 3 } }));
+      },
+      'GET /api/portal/corporate-pipeline/stale-leads': () =>
+        json(200, {
+          items: [
+            groupLead(data.bob, {
+              first_name: 'Stella',
+              last_name: 'Stale',
+              stage: 'pursuing',
+              last_activity_at: new Date(Date.now() - 9 * 86_400_000).toISOString(),
+            }),
+          ],
+          total: 1,
+        }),
+      'GET /api/portal/corporate-pipeline/:file': () =>
+        new Response('"Agent"\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+      ...overrides,
+    });
+  }
+
+  const queryOf = (call: { path: string } | undefined) =>
+    Object.fromEntries(new URL(call!.path, 'http://t').searchParams);
+
+  it("shows each agent's stages, figures beside the previous period's and stale leads; a new range refetches", async () => {
+    const data = office();
+    const { callsTo } = pipelineServer(data);
+    const { user, router } = renderApp(<CorporateLeadsPage />, { url: `/leads?group=${data.west.group_id}` });
+    const table = await screen.findByRole('table', { name: /^Pipeline of West,/ }, PAGE_LOAD);
+    expect(queryOf(callsTo('GET /api/portal/corporate-pipeline')[0])).toEqual({
+      group_id: data.west.group_id,
+    });
+
+    const alice = within(table).getByRole('row', { name: /^Alice Avery/ });
+    expect(
+      within(within(alice).getByRole('list', { name: 'Leads of Alice Avery by stage' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['3 New', '2 Pursuing', '1 Closed']);
+    const cells = within(alice)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual([
+      '5 vs 3',
+      '14 min vs 22 min',
+      '60% vs 33%',
+      '1 vs 0',
+      '2 stale leads of Alice Avery',
+    ]);
+    expect(within(table).getByRole('row', { name: /^All agents/ })).toHaveTextContent('6 vs 3');
+    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() =>
+      expect(queryOf(callsTo('GET /api/portal/corporate-pipeline').at(-1))).toEqual({
+        group_id: data.west.group_id,
+        from: shiftDate(today, -6),
+        to: today,
+      }),
+    );
+    expect(router.state.location.search).toContain(`from=${shiftDate(today, -6)}`);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(screen.getByLabelText('From')).toHaveValue(shiftDate(today, -6));
+
+    // A range typed backwards says what to change and asks for nothing.
+    const asked = callsTo('GET /api/portal/corporate-pipeline').length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: shiftDate(today, 3) } });
+    expect(await screen.findByText(/The range starts after it ends. Choose a from date/)).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('GET /api/portal/corporate-pipeline')).toHaveLength(asked);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: shiftDate(today, -13) } });
+    await waitFor(() =>
+      expect(queryOf(callsTo('GET /api/portal/corporate-pipeline').at(-1)).from).toBe(shiftDate(today, -13)),
+    );
+  });
+
+  it("exports the agents and the leads with the page's filters, and lists an agent's stale leads", async () => {
+    const data = office();
+    const { callsTo } = pipelineServer(data);
+    // The browser's download: which file names were saved.
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const range = { from: shiftDate(today, -13), to: shiftDate(today, -7) };
+    const { user } = renderApp(<CorporateLeadsPage />, {
+      url: `/leads?group=${data.west.group_id}&agent=bob-baker&from=${range.from}&to=${range.to}`,
+    });
+    const table = await screen.findByRole('table', { name: /^Pipeline of West · Bob Baker,/ }, PAGE_LOAD);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    const filters = { group_id: data.west.group_id, filter_agent_uri: 'bob-baker', ...range };
+    expect(queryOf(callsTo('GET /api/portal/corporate-pipeline')[0])).toEqual(filters);
+
+    await user.click(screen.getByRole('button', { name: 'Export agents (CSV)' }));
+    await user.click(screen.getByRole('button', { name: 'Export leads (CSV)' }));
+    await waitFor(() => expect(callsTo('GET /api/portal/corporate-pipeline/:file')).toHaveLength(2));
+    const [agents, leads] = callsTo('GET /api/portal/corporate-pipeline/:file');
+    expect(agents!.path.split('?')[0]).toBe('/api/portal/corporate-pipeline/agents.csv');
+    expect(leads!.path.split('?')[0]).toBe('/api/portal/corporate-pipeline/leads.csv');
+    expect(queryOf(agents)).toEqual(filters);
+    expect(queryOf(leads)).toEqual(filters);
+    await waitFor(() =>
+      expect(saved).toEqual([
+        `pipeline-agents-${range.from}-to-${range.to}.csv`,
+        `pipeline-leads-${range.from}-to-${range.to}.csv`,
+      ]),
+    );
+
+    await user.click(within(table).getByRole('link', { name: '1 stale lead of Bob Baker' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Stale leads of Bob Baker' });
+    const stale = await within(sheet).findByRole('list', { name: 'Stale leads, longest untouched first' });
+    expect(within(stale).getByRole('listitem')).toHaveTextContent(
+      /Stella Stale.*Pursuing.*Bob Baker.*Last activity 9 days ago/,
+    );
+    expect(queryOf(callsTo('GET /api/portal/corporate-pipeline/stale-leads')[0])).toMatchObject({
+      group_id: data.west.group_id,
+      filter_agent_uri: 'bob-baker',
+    });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Show every agent of West' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: /^Pipeline of West,/ })).getAllByRole('row'),
+      ).toHaveLength(4),
+    );
+  });
+
+  it('says when the pipeline fails, lets it be tried again, and says when a group has no agent', async () => {
+    const data = office();
+    const { callsTo } = pipelineServer(data, {
+      'GET /api/portal/corporate-pipeline': (request, call) =>
+        call === 0
+          ? json(400, { detail: 'The range is 400 days long: choose at most 366 days' })
+          : json(200, buildPipeline([], { from: queryOf(request).from ?? last30.from, to: last30.to })),
+    });
+    const { user } = renderApp(<CorporateLeadsPage />, {
+      url: `/leads?group=${data.east.group_id}&from=${shiftDate(today, -399)}`,
+    });
+    const section = await screen.findByRole('region', { name: 'Pipeline of East' }, PAGE_LOAD);
+    expect(await within(section).findByText('The pipeline could not be loaded')).toBeInTheDocument();
+    expect(within(section).getByText(/choose at most 366 days/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Show the last 30 days' }));
+    expect(await within(section).findByText('No agent of your office is in East.')).toBeInTheDocument();
+    expect(queryOf(callsTo('GET /api/portal/corporate-pipeline').at(-1))).toEqual({
+      group_id: data.east.group_id,
+    });
   });
 });

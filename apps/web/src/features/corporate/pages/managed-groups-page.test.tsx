@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LeadsRoute } from '@/app/routes/leads-route';
 import { buildMe } from '@/test/factories';
 import { json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { buildLead } from '../test/corporate-server';
+import { buildLead, buildPipeline, buildPipelineAgent } from '../test/corporate-server';
 
 const PAGE_LOAD = { timeout: 5000 };
 const WEST = '00000000-0000-4000-8000-0000000000a1';
@@ -45,12 +45,18 @@ describe("a group manager's My groups", { timeout: 20_000 }, () => {
               ],
         ),
       'GET /api/portal/me/leads': () => list([]),
+      'GET /api/portal/managed-groups/:groupId/pipeline': () =>
+        json(200, buildPipeline([], { from: '2026-10-27', to: '2026-11-25' })),
       'GET /api/portal/me/lead-stats': () =>
         json(200, {
           this_week: 0,
           this_month: 0,
           answer_rate: { total_leads: 0, missed_calls: 0, answered_calls: 0 },
           per_week: [],
+          new_today: 0,
+          overdue: 0,
+          closings_this_month: 0,
+          speed_to_contact_seconds_month: null,
         }),
       'GET /api/portal/managed-groups/:groupId/members/:memberId/leads': (request) => {
         if (request.path.includes('m-bob')) return list([older]);
@@ -97,5 +103,60 @@ describe("a group manager's My groups", { timeout: 20_000 }, () => {
       expect(screen.getByRole('link', { name: 'My leads' })).toHaveAttribute('aria-current', 'page'),
     );
     expect(await screen.findByRole('heading', { name: 'Leads', level: 1 }, PAGE_LOAD)).toBeInTheDocument();
+  });
+
+  it("shows the managed group's pipeline, follows the member and group chosen, and exports with them", async () => {
+    const bob = { id: 'm-bob', name: 'Bob Baker', agent_uri: 'bob' };
+    const cat = { id: 'm-cat', name: 'Cat Cole', agent_uri: 'cat' };
+    const { callsTo } = mockFetch({
+      'POST /api/refresh': signedInRefresh(),
+      'GET /api/portal/me': () => json(200, manager),
+      'GET /api/portal/managed-groups/:groupId/members': (request) =>
+        json(200, [{ ...(request.path.includes(WEST) ? bob : cat), is_agent: true }]),
+      'GET /api/portal/managed-groups/:groupId/members/:memberId/leads': () => list([]),
+      'GET /api/portal/managed-groups/:groupId/pipeline': (request) => {
+        const member = new URL(request.path, 'http://t').searchParams.get('member_id');
+        const agents = (request.path.includes(WEST) ? [bob] : [cat]).filter(
+          (m) => !member || m.id === member,
+        );
+        return json(
+          200,
+          buildPipeline(
+            agents.map((agent) => buildPipelineAgent(agent, { received: { current: 4, previous: 2 } })),
+            { from: '2026-10-27', to: '2026-11-25' },
+          ),
+        );
+      },
+      'GET /api/portal/managed-groups/:groupId/pipeline/:file': () =>
+        new Response('"Agent"\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderApp(<LeadsRoute />, { url: '/leads?view=groups' });
+    const west = await screen.findByRole('table', { name: /^Pipeline of West,/ }, PAGE_LOAD);
+    expect(within(west).getByRole('row', { name: /^Bob Baker/ })).toHaveTextContent('4 vs 2');
+    expect(callsTo('GET /api/portal/managed-groups/:groupId/pipeline')[0]!.path).toBe(
+      `/api/portal/managed-groups/${WEST}/pipeline`,
+    );
+
+    // The member filter of the page narrows the pipeline to that member, in its group.
+    await user.selectOptions(screen.getByLabelText('Member'), 'm-cat');
+    const east = await screen.findByRole('table', { name: /^Pipeline of East · Cat Cole,/ });
+    expect(within(east).getByRole('row', { name: /^Cat Cole/ })).toBeInTheDocument();
+    expect(callsTo('GET /api/portal/managed-groups/:groupId/pipeline').at(-1)!.path).toBe(
+      `/api/portal/managed-groups/${EAST}/pipeline?member_id=m-cat`,
+    );
+    expect(screen.getByLabelText('Group')).toHaveValue(EAST);
+
+    await user.click(screen.getByRole('button', { name: 'Export leads (CSV)' }));
+    await waitFor(() =>
+      expect(callsTo('GET /api/portal/managed-groups/:groupId/pipeline/:file').at(-1)!.path).toBe(
+        `/api/portal/managed-groups/${EAST}/pipeline/leads.csv?member_id=m-cat&from=2026-10-27&to=2026-11-25`,
+      ),
+    );
+
+    // Another group: the member of East is no longer chosen.
+    await user.selectOptions(screen.getByLabelText('Group'), WEST);
+    expect(await screen.findByRole('table', { name: /^Pipeline of West,/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Member')).toHaveValue('');
   });
 });

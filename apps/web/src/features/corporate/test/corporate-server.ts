@@ -1,4 +1,13 @@
-import type { CorporateGroup, GroupLead, Lead, LinkedAgent } from '@portal/shared';
+import {
+  type CorporateGroup,
+  type GroupLead,
+  type Lead,
+  type LinkedAgent,
+  type Pipeline,
+  type PipelineAgent,
+  type PipelineFigures,
+  shiftDate,
+} from '@portal/shared';
 
 /** Test data of the corporate pages, shaped as the contract in packages/shared says. */
 
@@ -29,6 +38,16 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
     gross_commission: null,
     created_at: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) + sequence * 60_000).toISOString(),
     updated_at: '2026-11-20T12:00:00.000Z',
+    stage: 'new',
+    next_action_at: null,
+    next_action: '',
+    first_contact_at: null,
+    last_activity_at: null,
+    speed_to_contact_seconds: null,
+    opened_at: null,
+    hold_until: null,
+    lost_reason: null,
+    lost_reason_text: '',
     ...overrides,
   };
 }
@@ -72,3 +91,56 @@ export function buildGroup(overrides: Partial<CorporateGroup> = {}): CorporateGr
 export const weeks = Array.from({ length: 12 }, (_, i) =>
   new Date(Date.UTC(2026, 8, 7) + i * 7 * 86_400_000).toISOString().slice(0, 10),
 );
+
+const figures = (overrides: Partial<PipelineFigures> = {}): PipelineFigures => ({
+  stages: {
+    new: 0,
+    pursuing: 0,
+    scheduled: 0,
+    valuation: 0,
+    listed: 0,
+    contract: 0,
+    closed: 0,
+    lost: 0,
+    on_hold: 0,
+  },
+  stale: 0,
+  received: { current: 0, previous: 0 },
+  speed_to_contact_seconds: { current: null, previous: null },
+  contacted_within_hour: { current: 0, previous: 0 },
+  contacted_within_hour_share: { current: null, previous: null },
+  closings: { current: 0, previous: 0 },
+  ...overrides,
+});
+
+export const buildPipelineAgent = (
+  agent: { id: string; name: string; agent_uri: string },
+  overrides: Partial<PipelineFigures> = {},
+): PipelineAgent => ({
+  agent_id: agent.id,
+  name: agent.name,
+  agent_uri: agent.agent_uri,
+  ...figures(overrides),
+});
+
+/** The office's today in the pipeline's answers. */
+export const OFFICE_TODAY = '2026-11-25';
+
+/** A pipeline answer for `from`..`to` with these agents. */
+export function buildPipeline(
+  agents: PipelineAgent[],
+  range: { from: string; to: string },
+  totals: Partial<PipelineFigures> = {},
+): Pipeline {
+  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
+  return {
+    ...range,
+    previous_from: shiftDate(range.from, -days),
+    previous_to: shiftDate(range.from, -1),
+    time_zone: 'America/Denver',
+    today: OFFICE_TODAY,
+    stale_after_days: 7,
+    agents,
+    totals: figures(totals),
+  };
+}

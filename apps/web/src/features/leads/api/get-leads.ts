@@ -1,4 +1,4 @@
-import { LEADS_PAGE_LIMIT, type LeadsList } from '@portal/shared';
+import { type ActiveStage, LEADS_PAGE_LIMIT, type LeadsList } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -15,6 +15,10 @@ export interface LeadsFilter {
   q: string;
   /** 1-based page of LEADS_PAGE_LIMIT leads. */
   page: number;
+  /** The work queue: active leads in the order to call them (the tab is then ignored). */
+  view?: 'queue';
+  /** One stage only: a column of the board. */
+  stage?: ActiveStage;
 }
 
 const isTab = (value: string | null): value is LeadsTab =>
@@ -31,19 +35,37 @@ export function leadsFilterOf(params: URLSearchParams): LeadsFilter {
   };
 }
 
-/** New leads show up without a reload: the list is asked for again this often and on focus. */
+/** The queue's page and search, as in `filter`. */
+export const queueFilter = ({ q, page }: Pick<LeadsFilter, 'q' | 'page'>): LeadsFilter => ({
+  tab: 'active',
+  q,
+  page,
+  view: 'queue',
+});
+
+/** A column of the board: the first page of one stage's active leads, in the queue's order. */
+export const stageFilter = (stage: ActiveStage, q: string): LeadsFilter => ({
+  tab: 'active',
+  q,
+  page: 1,
+  view: 'queue',
+  stage,
+});
+
+/** Without the live stream, new leads show up all the same: the list is asked for this often. */
 export const LEADS_REFRESH_MS = 15_000;
 
 /**
- * GET /portal/me/leads: newest first, a page of 100. An agent sees its leads; a recipient
- * session (same path, X-Recipient-Session) sees the leads delivered to it.
+ * GET /portal/me/leads: newest first, or in the queue's order, a page of 100. An agent sees its
+ * leads; a recipient session (same path, X-Recipient-Session) sees the leads delivered to it.
  */
-export const getLeads = ({ tab, q, page }: LeadsFilter, signal?: AbortSignal) =>
+export const getLeads = ({ tab, q, page, view, stage }: LeadsFilter, signal?: AbortSignal) =>
   api.get<LeadsList>('/portal/me/leads', {
     query: {
       skip: (page - 1) * LEADS_PAGE_LIMIT,
       limit: LEADS_PAGE_LIMIT,
-      ...(tab === 'all' ? {} : { [tab]: true }),
+      ...(view === 'queue' ? { view } : tab === 'all' ? {} : { [tab]: true }),
+      stage,
       q: q || undefined,
     },
     signal,
@@ -55,9 +77,10 @@ export const leadsListQueryOptions = (filter: LeadsFilter) =>
     queryFn: ({ signal }) => getLeads(filter, signal),
     // Another tab, page or search keeps the current rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
-    refetchInterval: LEADS_REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 5_000,
   });
 
-export const useLeads = (filter: LeadsFilter) => useQuery(leadsListQueryOptions(filter));
+/** `poll`: ask again every LEADS_REFRESH_MS, for when the live stream is not connected. */
+export const useLeads = (filter: LeadsFilter, { poll = true, enabled = true } = {}) =>
+  useQuery({ ...leadsListQueryOptions(filter), refetchInterval: poll ? LEADS_REFRESH_MS : false, enabled });

@@ -19,7 +19,7 @@ const event = (kind: string, details: Record<string, unknown>, at: string): Lead
   created_at: at,
 });
 
-describe('the lead panel’s actions', { timeout: 20_000 }, () => {
+describe('the lead panel’s actions', { timeout: 30_000 }, () => {
   it('offers one e-mail action, the portal composer, with the address shown and copyable', async () => {
     leadsServer([
       buildLead({ id: 'lead-e', first_name: 'Eve', last_name: 'Mail', email: 'eve@example.com' }),
@@ -61,19 +61,25 @@ describe('the lead panel’s actions', { timeout: 20_000 }, () => {
 
   it('undoes an archive from its toast, putting the lead back in Active', async () => {
     const { callsTo } = leadsServer([buildLead({ id: 'lead-u', first_name: 'Una', last_name: 'Do' })]);
-    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
+    const { user } = renderApp(<LeadsPage />, { url: '/leads?status=active' });
     await user.click(await screen.findByRole('button', { name: /Una Do/ }, PAGE_LOAD));
     const panel = await screen.findByRole('dialog', { name: 'Una Do' });
 
     await user.click(within(panel).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this lead' });
+    await user.click(within(dialog).getByRole('radio', { name: /^Lost/ }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Unreachable' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Lead archived')).toBeInTheDocument();
     expect(within(panel).getByText('Archived')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
 
     expect(await screen.findByText('Archive undone')).toBeInTheDocument();
+    // Back among the active leads, as being pursued.
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Archive' })).toBeInTheDocument());
+    expect(within(panel).getByRole('button', { name: 'Pursuing' })).toHaveAttribute('aria-pressed', 'true');
     expect(callsTo('PATCH /api/portal/me/leads/:id').map((call) => JSON.parse(call.body!))).toEqual([
-      { status: 'archived' },
+      { stage: 'lost', lost_reason: 'unreachable' },
       { status: 'active' },
     ]);
     await waitFor(() =>

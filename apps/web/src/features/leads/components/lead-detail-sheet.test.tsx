@@ -142,58 +142,69 @@ describe('the lead panel', { timeout: 20_000 }, () => {
     expect(within(closedPanel).queryByRole('button', { name: 'Close lead' })).not.toBeInTheDocument();
 
     await user.keyboard('{Escape}');
-    const row = await screen.findByRole('button', { name: /Dana Deal/ });
+    // The lead's row in the list: its name, stage and sale.
+    const row = (await screen.findByRole('button', { name: /Dana Deal/ })).closest('tr, li')!;
     expect(row).toHaveTextContent('Closed');
     expect(row).toHaveTextContent('Sold for $350,000');
     expect(screen.getByRole('tab', { name: 'Closed 1' })).toBeInTheDocument();
-    // The agent's totals come from the agent record, fetched again after closing.
-    const numbers = screen.getByRole('region', { name: 'Your numbers' });
+    // The agent's totals (under Performance) come from the agent record, fetched again after closing.
+    await user.click(screen.getByRole('tab', { name: 'Performance' }));
+    const numbers = await screen.findByRole('region', { name: 'Your numbers' });
     await waitFor(() => expect(within(numbers).getByText('Closings').parentElement).toHaveTextContent('3'));
     expect(within(numbers).getByText('Gross commission earned').parentElement).toHaveTextContent(
       '$30,512.50',
     );
   });
 
-  it('keeps the notes as typed when saving them fails', async () => {
+  it('keeps a note as typed when adding it fails', async () => {
     const { callsTo } = leadsServer([buildLead({ id: 'lead-n', first_name: 'Noel', last_name: 'Notes' })], {
-      extra: { 'PATCH /api/portal/me/leads/:id': () => json(500, { detail: 'Internal server error' }) },
+      extra: {
+        'POST /api/portal/me/leads/:id/activities': () => json(500, { detail: 'Internal server error' }),
+      },
     });
     const { user } = renderApp(<LeadsPage />, { url: '/leads' });
     await user.click(await openLead('Noel Notes'));
     const panel = await screen.findByRole('dialog', { name: 'Noel Notes' });
 
-    const notes = within(panel).getByRole('textbox', { name: 'Notes' });
-    await user.type(notes, 'Call back Tuesday after 5');
-    await user.click(within(panel).getByRole('button', { name: 'Save notes' }));
+    const note = within(panel).getByRole('textbox', { name: 'Add a note' });
+    await user.type(note, 'Call back Tuesday after 5');
+    await user.click(within(panel).getByRole('button', { name: 'Add note' }));
 
-    expect(await screen.findByText('Could not save the notes')).toBeInTheDocument();
-    expect(within(panel).getByRole('alert')).toHaveTextContent(
-      'Your notes were not saved (Internal server error)',
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'Your note was not added (Internal server error)',
     );
-    expect(notes).toHaveValue('Call back Tuesday after 5');
-    expect(within(panel).getByRole('button', { name: 'Save notes' })).toBeEnabled();
-    expect(callsTo('PATCH /api/portal/me/leads/:id').map((call) => JSON.parse(call.body!))).toEqual([
-      { notes: 'Call back Tuesday after 5' },
-    ]);
+    expect(note).toHaveValue('Call back Tuesday after 5');
+    expect(within(panel).getByRole('button', { name: 'Add note' })).toBeEnabled();
+    expect(callsTo('POST /api/portal/me/leads/:id/activities').map((call) => JSON.parse(call.body!))).toEqual(
+      [{ kind: 'note', body: 'Call back Tuesday after 5' }],
+    );
   });
 
-  it('saves notes and archives a lead', async () => {
+  it('adds a note to the thread and archives a lead as lost, with its reason', async () => {
     const { callsTo } = leadsServer([buildLead({ id: 'lead-a', first_name: 'Ari', last_name: 'Chive' })]);
-    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
+    const { user } = renderApp(<LeadsPage />, { url: '/leads?status=active' });
     await user.click(await openLead('Ari Chive'));
     const panel = await screen.findByRole('dialog', { name: 'Ari Chive' });
 
-    await user.type(within(panel).getByRole('textbox', { name: 'Notes' }), 'Wants to list in spring');
-    await user.click(within(panel).getByRole('button', { name: 'Save notes' }));
-    expect(await screen.findByText('Notes saved')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: 'Save notes' })).toBeDisabled();
+    await user.type(within(panel).getByRole('textbox', { name: 'Add a note' }), 'Wants to list in spring');
+    await user.click(within(panel).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added')).toBeInTheDocument();
+    expect(await within(panel).findByText('Wants to list in spring')).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
 
     await user.click(within(panel).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this lead' });
+    await user.click(within(dialog).getByRole('radio', { name: /^Lost/ }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Chose another agent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Lead archived')).toBeInTheDocument();
     expect(within(panel).getByText('Archived')).toBeInTheDocument();
+    expect(within(panel).getByText('Lost: Chose another agent.')).toBeInTheDocument();
+    expect(callsTo('POST /api/portal/me/leads/:id/activities').map((call) => JSON.parse(call.body!))).toEqual(
+      [{ kind: 'note', body: 'Wants to list in spring' }],
+    );
     expect(callsTo('PATCH /api/portal/me/leads/:id').map((call) => JSON.parse(call.body!))).toEqual([
-      { notes: 'Wants to list in spring' },
-      { status: 'archived' },
+      { stage: 'lost', lost_reason: 'chose_another_agent' },
     ]);
     // Archived leads leave the Active tab.
     await waitFor(() =>

@@ -1,9 +1,10 @@
 import type { Lead, LeadDetail } from '@portal/shared';
-import { Archive, CircleCheck, Copy, Mail, MessageSquare, Phone, RotateCcw, Send } from 'lucide-react';
+import { Copy, Mail, MessageSquare, Phone, Send } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
-import { formatDateTime, leadAddress, leadName } from '@/components/leads/lead-format';
-import { LeadClosingSection, Section } from '@/components/leads/lead-section';
+import { formatDay, formatMoney, leadAddress, leadName } from '@/components/leads/lead-format';
+import { Section } from '@/components/leads/lead-section';
+import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -19,10 +20,14 @@ import { formatPhone } from '@/lib/format-phone';
 import { toast } from '@/lib/toast';
 import { useLead } from '../api/get-lead';
 import { useSendEmailOptions } from '../api/get-send-email-options';
-import { useUpdateLead } from '../api/update-lead';
-import { LeadCloseDialog } from './lead-close-dialog';
-import { LeadNotesForm } from './lead-notes-form';
-import { LeadTimeline, zipFieldsNote } from './lead-timeline';
+import { LeadActivityThread } from './lead-activity-thread';
+import { LeadFirstContact } from './lead-first-contact';
+import { LeadNextActionControl } from './lead-next-action-control';
+import { LeadOutcomeDialog } from './lead-outcome-dialog';
+import { LeadStageControl } from './lead-stage-control';
+import { zipFieldsNote } from './lead-timeline';
+import { StageChip } from './stage-chip';
+import { type ContactKind, useContactReturn } from './use-contact-return';
 
 // The composer (and its editor, tiptap) loads when it is about to be used, not with the list.
 const loadComposer = () => import('./lead-send-email-dialog');
@@ -32,7 +37,9 @@ const LeadSendEmailDialog = lazy(() =>
 
 /**
  * The lead opened from the list (?lead=<id>): a side sheet on a wide screen, the whole screen
- * on a phone. Shows the row already loaded at once; the timeline follows.
+ * on a phone. Shows the row already loaded at once; the timeline follows. Everything an agent
+ * does with a lead is here: call or text (and say how it went), move its stage, set the next
+ * action, and keep the thread of notes and activity.
  */
 export function LeadDetailSheet({
   leadId,
@@ -121,51 +128,78 @@ function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
     );
   }
 
+  return <LeadSheetContent lead={lead} detail={detail} />;
+}
+
+function LeadSheetContent({ lead, detail }: { lead: Lead; detail: ReturnType<typeof useLead> }) {
+  // A team member sees neither the sale price nor the commission (the server sends null).
+  const agent = useAuth().status === 'user';
+  const [asking, setAsking] = useState<ContactKind | null>(null);
+  const contacted = useContactReturn(setAsking);
   return (
     <>
       <SheetHeader>
         <SheetTitle>{leadName(lead)}</SheetTitle>
-        <SheetDescription>Received {formatDateTime(lead.created_at)}</SheetDescription>
+        <SheetDescription>
+          Received <RelativeTime value={lead.created_at} />
+        </SheetDescription>
         <div className="flex flex-wrap gap-2">
           <LeadTypeBadge type={lead.lead_type} />
-          <LeadStatusBadge status={lead.status} />
+          <StageChip stage={lead.stage} />
+          {lead.status === 'archived' ? <LeadStatusBadge status={lead.status} /> : null}
         </div>
+        <LeadFirstContact lead={lead} />
       </SheetHeader>
       <SheetBody>
-        <ContactSection lead={lead} />
+        <ContactSection lead={lead} onContact={contacted} />
+        <LeadStageControl lead={lead} />
+        {lead.status === 'active' ? <LeadNextActionControl lead={lead} /> : null}
         <Section title="Property">
           <p className="break-words">{leadAddress(lead)}</p>
           {lead.county ? <p className="text-sm text-muted-foreground">{lead.county} County</p> : null}
           {detail.data ? <ZipFieldsNote events={detail.data.events} /> : null}
         </Section>
-        {lead.status === 'closed' ? <LeadClosingSection lead={lead} /> : null}
-        <LeadActions lead={lead} />
-        <LeadNotesForm lead={lead} />
-        <Section title="Activity">
-          {detail.data ? (
-            <LeadTimeline events={detail.data.events} />
-          ) : detail.isError ? (
-            <div className="grid justify-items-start gap-2 text-sm">
-              <p className="text-destructive">
-                The activity could not be loaded: {errorMessage(detail.error)}
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void detail.refetch()}
-                pending={detail.isFetching}
-              >
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <p className="text-sm text-muted-foreground" role="status">
-              Loading activity…
-            </p>
-          )}
-        </Section>
+        {lead.status === 'closed' ? <ClosingFigures lead={lead} money={agent} /> : null}
+        <LeadActivityThread lead={lead} detail={detail} money={agent} />
       </SheetBody>
+      <LeadOutcomeDialog
+        lead={lead}
+        kind={asking}
+        onOpenChange={(open) => (open ? undefined : setAsking(null))}
+      />
     </>
+  );
+}
+
+/**
+ * A closed lead's figures. A team member, to whom the server sends no money, sees the closing
+ * date alone: an empty figure would read as $0.
+ */
+function ClosingFigures({ lead, money }: { lead: Lead; money: boolean }) {
+  const figures = [
+    { label: 'Closing date', value: lead.closing_date ? formatDay(lead.closing_date) : null },
+    ...(money
+      ? [
+          { label: 'Sale price', value: lead.sale_price !== null ? formatMoney(lead.sale_price) : null },
+          {
+            label: 'Gross commission',
+            value: lead.gross_commission !== null ? formatMoney(lead.gross_commission) : null,
+          },
+        ]
+      : []),
+  ].filter((figure) => figure.value !== null);
+  if (figures.length === 0) return null;
+  return (
+    <Section title="Closing">
+      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="grid gap-0.5">
+            <dt className="text-muted-foreground">{figure.label}</dt>
+            <dd className="font-medium">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
   );
 }
 
@@ -179,7 +213,8 @@ function ZipFieldsNote({ events }: { events: LeadDetail['events'] }) {
 const linkButton =
   'inline-flex h-11 items-center justify-center gap-2 rounded-md border border-border bg-background px-4 text-sm font-medium text-foreground no-underline shadow-xs hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-4';
 
-function ContactSection({ lead }: { lead: Lead }) {
+/** Call and Text open the phone's apps; back on the page, the sheet asks how it went. */
+function ContactSection({ lead, onContact }: { lead: Lead; onContact: (kind: ContactKind) => void }) {
   const phone = formatPhone(lead.phone);
   // A signed-in agent writes from the portal (the composer); a recipient has their own mail app.
   const agent = useAuth().status === 'user';
@@ -187,7 +222,7 @@ function ContactSection({ lead }: { lead: Lead }) {
     <Section title="Contact">
       {lead.phone ? (
         <p>
-          <a href={`tel:${lead.phone}`} className="text-lg font-medium">
+          <a href={`tel:${lead.phone}`} className="text-lg font-medium" onClick={() => onContact('call')}>
             {phone}
           </a>
         </p>
@@ -201,11 +236,12 @@ function ContactSection({ lead }: { lead: Lead }) {
             <a
               href={`tel:${lead.phone}`}
               className={`${linkButton} border-primary bg-primary text-primary-foreground hover:bg-primary-hover`}
+              onClick={() => onContact('call')}
             >
               <Phone aria-hidden="true" />
               Call
             </a>
-            <a href={`sms:${lead.phone}`} className={linkButton}>
+            <a href={`sms:${lead.phone}`} className={linkButton} onClick={() => onContact('text')}>
               <MessageSquare aria-hidden="true" />
               Text
             </a>
@@ -313,44 +349,5 @@ function SendEmailAction({ lead }: { lead: Lead }) {
         </Suspense>
       ) : null}
     </>
-  );
-}
-
-function LeadActions({ lead }: { lead: Lead }) {
-  const change = useUpdateLead();
-  const [closing, setClosing] = useState(false);
-  const busy = change.isPending;
-  const pendingStatus = busy ? change.variables?.patch.status : undefined;
-  return (
-    <div className="flex flex-wrap gap-2">
-      {lead.status === 'active' ? (
-        <Button
-          variant="outline"
-          disabled={busy}
-          pending={pendingStatus === 'archived'}
-          onClick={() => change.mutate({ id: lead.id, patch: { status: 'archived' }, from: lead.status })}
-        >
-          {pendingStatus === 'archived' ? null : <Archive aria-hidden="true" />}
-          Archive
-        </Button>
-      ) : (
-        <Button
-          variant="outline"
-          disabled={busy}
-          pending={pendingStatus === 'active'}
-          onClick={() => change.mutate({ id: lead.id, patch: { status: 'active' } })}
-        >
-          {pendingStatus === 'active' ? null : <RotateCcw aria-hidden="true" />}
-          Reopen
-        </Button>
-      )}
-      {lead.status === 'closed' ? null : (
-        <Button disabled={busy} onClick={() => setClosing(true)}>
-          <CircleCheck aria-hidden="true" />
-          Close lead
-        </Button>
-      )}
-      <LeadCloseDialog lead={lead} open={closing} onOpenChange={setClosing} />
-    </div>
   );
 }

@@ -1,67 +1,80 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lead } from '@portal/shared';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { sectionTitle } from '@/components/leads/lead-section';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
-import { useUpdateLead } from '../api/update-lead';
+import { toast } from '@/lib/toast';
+import { useLogActivity } from '../api/log-activity';
 
 export const NOTES_MAX = 5000;
 
-const NotesSchema = z.object({
-  notes: z.string().max(NOTES_MAX, `Notes are too long (at most ${NOTES_MAX} characters)`),
+const NoteSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write the note first')
+    .max(NOTES_MAX, `The note is too long (at most ${NOTES_MAX.toLocaleString('en-US')} characters)`),
 });
-type NotesValues = z.infer<typeof NotesSchema>;
+type NoteValues = z.infer<typeof NoteSchema>;
 
-/** The lead's notes. A failed save leaves the text as typed, to try again. */
-export function LeadNotesForm({ lead, disabled }: { lead: Lead; disabled?: boolean }) {
-  const save = useUpdateLead();
-  const form = useForm<NotesValues>({
-    resolver: zodResolver(NotesSchema),
-    mode: 'onChange',
-    defaultValues: { notes: lead.notes },
+/**
+ * The thread's composer: each note is added to the lead's activity with its author, for the
+ * agent and the team to read. A failed save leaves the text as typed, to add again.
+ * Ctrl+Enter (⌘+Enter) adds it from the keyboard.
+ */
+export function LeadNotesForm({ lead }: { lead: Lead }) {
+  const add = useLogActivity();
+  const form = useForm<NoteValues>({
+    resolver: zodResolver(NoteSchema),
+    mode: 'onSubmit',
+    defaultValues: { body: '' },
   });
-  const { isDirty } = form.formState;
+  const body = form.watch('body');
 
-  // Someone else (a team member, the office) may change the notes while the panel is open.
-  useEffect(() => {
-    if (!isDirty) form.reset({ notes: lead.notes });
-  }, [lead.notes, isDirty, form]);
-
-  const notes = form.watch('notes');
-  const onSubmit = form.handleSubmit(({ notes: value }) => {
-    save.mutate(
-      { id: lead.id, patch: { notes: value } },
-      { onSuccess: (updated) => form.reset({ notes: updated.notes }) },
+  const onSubmit = form.handleSubmit(({ body: value }) => {
+    if (add.isPending) return;
+    add.mutate(
+      { leadId: lead.id, activity: { kind: 'note', body: value } },
+      {
+        onSuccess: () => {
+          form.reset({ body: '' });
+          toast.success('Note added');
+        },
+      },
     );
   });
 
   return (
-    <form noValidate aria-label="Notes" onSubmit={onSubmit} className="grid gap-3">
+    <form noValidate aria-label="Add a note" onSubmit={onSubmit} className="grid gap-2">
       <Field
-        label={<span className={sectionTitle}>Notes</span>}
-        description={`${notes.length.toLocaleString('en-US')} / ${NOTES_MAX.toLocaleString('en-US')} characters`}
-        error={form.formState.errors.notes?.message}
+        label="Add a note"
+        description={`${body.length.toLocaleString('en-US')} / ${NOTES_MAX.toLocaleString('en-US')} characters`}
+        error={form.formState.errors.body?.message}
       >
         <Textarea
-          rows={5}
+          rows={3}
           placeholder="What the seller said, when to call back…"
-          {...form.register('notes')}
+          {...form.register('body')}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void onSubmit();
+            }
+          }}
         />
       </Field>
-      {save.isError ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          Your notes were not saved ({errorMessage(save.error).replace(/\.$/, '')}). They are still here, so
-          you can save them again.
-        </p>
+      {add.isError ? (
+        <FormError
+          message={`Your note was not added (${errorMessage(add.error).replace(/\.$/, '')}). It is still here, so you can add it again.`}
+        />
       ) : null}
       <div>
-        <Button type="submit" variant="secondary" disabled={!isDirty || disabled} pending={save.isPending}>
-          Save notes
+        <Button type="submit" variant="secondary" disabled={body.trim() === ''} pending={add.isPending}>
+          Add note
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import type { LeadsList } from '@portal/shared';
-import { Inbox, SearchX } from 'lucide-react';
+import { CircleCheck, Inbox, SearchX } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,12 +24,16 @@ function Empty({
   );
 }
 
-/** What an empty list means depends on why it is empty: no leads at all, none here, or no match. */
+/**
+ * What an empty list means depends on why it is empty: no leads at all, none here, or no match.
+ * `queue`: the work queue, whose leads are the active ones.
+ */
 export function LeadsEmpty({
   list,
   tab,
   q,
   audience,
+  queue = false,
   onClearSearch,
   onShowAll,
 }: {
@@ -37,6 +41,7 @@ export function LeadsEmpty({
   tab: LeadsTab;
   q: string;
   audience: 'agent' | 'recipient';
+  queue?: boolean;
   onClearSearch: () => void;
   onShowAll: () => void;
 }) {
@@ -46,15 +51,15 @@ export function LeadsEmpty({
   const active = useAuth().me?.agent_profile?.agent_status === 'active';
 
   if (q) {
-    const elsewhere = tab !== 'all' && anyLeads;
+    const elsewhere = (queue || tab !== 'all') && anyLeads;
     return (
       <Empty
         icon={<SearchX className="size-8 text-muted-foreground" aria-hidden="true" />}
         title="No leads match your search"
       >
         <p>
-          Nothing {tab === 'all' ? '' : `${tab} `}matches “{q}”. Search looks in the seller's name, phone
-          number and the property address.
+          Nothing {queue ? 'in your queue ' : tab === 'all' ? '' : `${tab} `}matches “{q}”. Search looks in
+          the seller's name, phone number and the property address.
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Button variant="outline" onClick={onClearSearch}>
@@ -85,6 +90,23 @@ export function LeadsEmpty({
             text, e-mail or call.
           </p>
         )}
+      </Empty>
+    );
+  }
+
+  if (queue) {
+    return (
+      <Empty
+        icon={<CircleCheck className="size-8 text-primary-text" aria-hidden="true" />}
+        title="Nothing to call right now"
+      >
+        <p>
+          No active lead is waiting for you. New leads come here first as they arrive, and a lead on hold
+          comes back on its date. Archived and closed leads are under All leads.
+        </p>
+        <Button variant="outline" onClick={onShowAll}>
+          See all leads
+        </Button>
       </Empty>
     );
   }

@@ -1,19 +1,20 @@
-import type { Lead, LeadsList } from '@portal/shared';
-import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { formatCount } from '@/components/leads/lead-format';
+import type { AgentRecord, Lead, LeadsList } from '@portal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { LeadStatusTabs } from '@/components/leads/lead-status-tabs';
-import { LeadRow, LeadsListSkeleton, LeadsPager } from '@/components/leads/leads-list';
-import { LeadsLoadFailed } from '@/components/leads/leads-load-failed';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
-import { type LeadsTab, useLeads } from '../api/get-leads';
-import { LeadsEmpty } from './leads-empty';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type LeadStreamNotice, useLeadEvents } from '@/lib/use-lead-events';
+import { leadsListQueryKey, leadsQueryKey, queueFilter, useLeads } from '../api/get-leads';
+import { LeadAlerts } from './lead-alerts';
+import { LeadsResults } from './leads-results';
 import { LeadsSearch } from './leads-search';
-import { useLeadsUrlState } from './use-leads-url-state';
-import { useNewLeads } from './use-new-leads';
+import { LeadsViewSwitch } from './leads-view-switch';
+import { PerformanceTab } from './performance-tab';
+import { QueueStrip } from './queue-strip';
+import { useLeadArrivals } from './use-lead-arrivals';
+import { useLeadsPreferences } from './use-leads-preferences';
+import { type LeadsSection, useLeadsUrlState } from './use-leads-url-state';
 
 /**
  * The lead panel (its forms, and zod behind them) loads when the first lead is opened, not with
@@ -23,72 +24,162 @@ const LeadDetailSheet = lazy(async () => ({
   default: (await import('./lead-detail-sheet')).LeadDetailSheet,
 }));
 
-const TAB_LABELS: Record<LeadsTab, string> = {
-  active: 'Active',
-  archived: 'Archived',
-  closed: 'Closed',
-  all: 'All',
+/** The board (its columns, menus and moves) loads when it is chosen. */
+const LeadsBoard = lazy(async () => ({ default: (await import('./leads-board')).LeadsBoard }));
+
+const SECTION_LABELS: Record<LeadsSection, string> = {
+  queue: 'Queue',
+  all: 'All leads',
+  performance: 'Performance',
 };
 
-const countFor = (list: LeadsList | undefined, tab: LeadsTab) => {
-  if (!list) return null;
-  const { active, archived, closed } = list.counts;
-  return tab === 'all' ? active + archived + closed : list.counts[tab];
-};
+function BoardSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      className="grid auto-cols-[85%] grid-flow-col gap-3 sm:auto-cols-[minmax(15rem,1fr)]"
+    >
+      <span className="sr-only">Loading the board…</span>
+      {[0, 1, 2, 3].map((column) => (
+        <div key={column} aria-hidden="true" className="h-64 animate-pulse rounded-lg bg-muted" />
+      ))}
+    </div>
+  );
+}
 
 /**
- * The leads list with its status tabs, search and pages, and the panel of the lead opened
- * from it. The same for an agent and for a recipient session: the server decides which leads.
+ * An agent's or a recipient's leads: the work queue (table, cards or board), all leads by status,
+ * and, for an agent, the numbers; the panel of the lead opened from any of them. New and changed
+ * leads arrive through the live stream, or by polling while it is not connected.
  */
-export function LeadsWorkspace({ audience }: { audience: 'agent' | 'recipient' }) {
+export function LeadsWorkspace({
+  audience,
+  title,
+  agent = null,
+}: {
+  audience: 'agent' | 'recipient';
+  /** The tab's title; new leads not yet seen are counted in front of it. */
+  title: string;
+  agent?: AgentRecord | null;
+}) {
   const url = useLeadsUrlState();
-  const { tab, q, page } = url;
-  const leads = useLeads({ tab, q, page });
-  const list = leads.data;
-  const showingNewest = tab === 'active' && page === 1;
-  const { newIds, markSeen } = useNewLeads(
-    list,
-    { tab, q, page },
-    leads.isSuccess && !leads.isPlaceholderData && !leads.isFetching,
-    showingNewest ? null : url.showNewest,
+  const { section, tab, q, page } = url;
+  const preferences = useLeadsPreferences(audience);
+  const arrivals = useLeadArrivals({ sound: preferences.sound, open: url.openLead });
+  useDocumentTitle(arrivals.unseen > 0 ? `(${arrivals.unseen}) ${title}` : title);
+
+  const queryClient = useQueryClient();
+  const { arrive } = arrivals;
+  const { connected } = useLeadEvents(
+    useCallback(
+      (event: LeadStreamNotice) => {
+        // The queue, its counts, the board, the numbers and an open lead: all fetched again.
+        void queryClient.invalidateQueries({ queryKey: leadsQueryKey });
+        if (event.type === 'lead.created' && event.id) arrive([{ id: event.id }]);
+      },
+      [queryClient, arrive],
+    ),
   );
 
   const open = (lead: Lead) => {
-    markSeen(lead.id);
+    arrivals.markSeen(lead.id);
     url.openLead(lead.id);
   };
-  const openedRow = url.leadId ? list?.items.find((item) => item.id === url.leadId) : undefined;
+  const openedRow = url.leadId
+    ? queryClient
+        .getQueriesData<LeadsList>({ queryKey: leadsListQueryKey })
+        .flatMap(([, list]) => list?.items ?? [])
+        .find((item) => item.id === url.leadId)
+    : undefined;
   const [sheetWanted, setSheetWanted] = useState(url.leadId !== null);
   if (url.leadId !== null && !sheetWanted) setSheetWanted(true);
 
+  const sections: LeadsSection[] = agent ? ['queue', 'all', 'performance'] : ['queue', 'all'];
+  const current = sections.includes(section) ? section : 'queue';
+  const view = current === 'all' && preferences.view === 'board' ? 'table' : preferences.view;
+  // The status tabs' counts: the same query as the list under them.
+  const allLeads = useLeads({ tab, q, page }, { poll: !connected, enabled: current === 'all' });
+  const shared = {
+    audience,
+    poll: !connected,
+    highlighted: arrivals.highlighted,
+    onArrive: arrive,
+    onOpen: open,
+    onPage: url.setPage,
+    onClearSearch: () => url.setQuery(''),
+    onShowNewest: url.showNewest,
+  };
+
   return (
     <section aria-labelledby="leads-list-title" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="leads-list-title" className="text-xl font-semibold tracking-tight">
-          {audience === 'agent' ? 'Your leads' : 'Leads delivered to you'}
-        </h2>
-        <LeadsSearch value={q} onSearch={url.setQuery} />
-      </div>
+      <h2 id="leads-list-title" className="sr-only">
+        {audience === 'agent' ? 'Your leads' : 'Leads delivered to you'}
+      </h2>
+      {agent ? <QueueStrip /> : null}
 
-      <LeadStatusTabs
-        value={tab}
-        onChange={url.setTab}
-        countOf={(value) => countFor(list, value)}
-        label="Leads by status"
+      <Tabs
+        value={current}
+        onValueChange={(next) => url.setSection(next as LeadsSection)}
+        activationMode="manual"
       >
-        <LeadsResults
-          audience={audience}
-          tab={tab}
-          q={q}
-          page={page}
-          leads={leads}
-          newIds={newIds}
-          onOpen={open}
-          onPage={url.setPage}
-          onClearSearch={() => url.setQuery('')}
-          onShowAll={() => url.setTab('all')}
-        />
-      </LeadStatusTabs>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="Leads">
+            {sections.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {SECTION_LABELS[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <LeadAlerts sound={preferences.sound} onSound={preferences.setSound} />
+        </div>
+        <TabsContent value={current} className="grid gap-4">
+          {current === 'performance' && agent ? (
+            <PerformanceTab agent={agent} />
+          ) : (
+            <>
+              <div className="flex flex-wrap items-end justify-between gap-3">
+                <LeadsSearch value={q} onSearch={url.setQuery} />
+                <LeadsViewSwitch
+                  value={view}
+                  onChange={preferences.setView}
+                  views={current === 'all' ? ['table', 'cards'] : undefined}
+                />
+              </div>
+              {current === 'all' ? (
+                <LeadStatusTabs
+                  value={tab}
+                  onChange={url.setTab}
+                  countOf={(value) => {
+                    const counts = allLeads.data?.counts;
+                    if (!counts) return null;
+                    return value === 'all' ? counts.active + counts.archived + counts.closed : counts[value];
+                  }}
+                  label="Leads by status"
+                >
+                  <LeadsResults
+                    {...shared}
+                    filter={{ tab, q, page }}
+                    view={view === 'cards' ? 'cards' : 'table'}
+                    onShowAll={() => url.setTab('all')}
+                  />
+                </LeadStatusTabs>
+              ) : view === 'board' ? (
+                <Suspense fallback={<BoardSkeleton />}>
+                  <LeadsBoard q={q} poll={!connected} highlighted={arrivals.highlighted} onOpen={open} />
+                </Suspense>
+              ) : (
+                <LeadsResults
+                  {...shared}
+                  filter={queueFilter({ q, page })}
+                  view={view}
+                  onShowAll={() => url.setSection('all')}
+                />
+              )}
+            </>
+          )}
+        </TabsContent>
+      </Tabs>
 
       {sheetWanted ? (
         <Suspense fallback={null}>
@@ -96,96 +187,5 @@ export function LeadsWorkspace({ audience }: { audience: 'agent' | 'recipient' }
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-function LeadsResults({
-  audience,
-  tab,
-  q,
-  page,
-  leads,
-  newIds,
-  onOpen,
-  onPage,
-  onClearSearch,
-  onShowAll,
-}: {
-  audience: 'agent' | 'recipient';
-  tab: LeadsTab;
-  q: string;
-  page: number;
-  leads: ReturnType<typeof useLeads>;
-  newIds: ReadonlySet<string>;
-  onOpen: (lead: Lead) => void;
-  onPage: (page: number) => void;
-  onClearSearch: () => void;
-  onShowAll: () => void;
-}) {
-  const list = leads.data;
-  if (!list) {
-    if (leads.isError) {
-      return <LeadsLoadFailed title="Your leads could not be loaded" query={leads} />;
-    }
-    return <LeadsListSkeleton />;
-  }
-
-  const refreshFailed = leads.isError ? (
-    <Alert variant="destructive">
-      <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-        <p>The list could not be refreshed: {errorMessage(leads.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void leads.refetch()} pending={leads.isFetching}>
-          {leads.isFetching ? null : <RefreshCw aria-hidden="true" />}
-          Try again
-        </Button>
-      </AlertDescription>
-    </Alert>
-  ) : null;
-
-  if (list.items.length === 0) {
-    return (
-      <>
-        {refreshFailed}
-        {list.total > 0 && page > 1 ? (
-          <Alert variant="info">
-            <AlertTitle>This page is past the last lead</AlertTitle>
-            <AlertDescription>
-              <p>There are {formatCount(list.total)} leads here, fewer than this page starts at.</p>
-              <div>
-                <Button variant="outline" size="sm" onClick={() => onPage(1)}>
-                  Go to the first page
-                </Button>
-              </div>
-            </AlertDescription>
-          </Alert>
-        ) : (
-          <LeadsEmpty
-            list={list}
-            tab={tab}
-            q={q}
-            audience={audience}
-            onClearSearch={onClearSearch}
-            onShowAll={onShowAll}
-          />
-        )}
-      </>
-    );
-  }
-
-  return (
-    <>
-      {refreshFailed}
-      <div
-        aria-busy={leads.isPlaceholderData || undefined}
-        className={cn('grid gap-3', leads.isPlaceholderData && 'opacity-60')}
-      >
-        <ul aria-label={`${TAB_LABELS[tab]} leads, newest first`} className="grid gap-2">
-          {list.items.map((lead) => (
-            <LeadRow key={lead.id} lead={lead} tab={tab} isNew={newIds.has(lead.id)} onOpen={onOpen} />
-          ))}
-        </ul>
-        <LeadsPager page={page} shown={list.items.length} total={list.total} onPage={onPage} />
-      </div>
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
 import { recipientSession } from '@/test/factories';
 import { json } from '@/test/fetch-mock';
@@ -9,6 +9,9 @@ import { LeadsPage } from '../pages/leads-page';
 import { buildLead, leadsServer } from '../test/leads-server';
 
 const PAGE_LOAD = { timeout: 5000 };
+
+// The live stream stays out of these tests: the page polls as it does without it.
+vi.mock('@/lib/use-lead-events', () => ({ useLeadEvents: () => ({ connected: false }) }));
 
 function asRecipient(
   leads = [buildLead({ first_name: 'Rita', last_name: 'Routed', lead_type: 'divorced' })],
@@ -49,10 +52,15 @@ describe('the recipient portal', { timeout: 20_000 }, () => {
   it('lists the leads delivered to the recipient, without the agent’s statistics', async () => {
     const { callsTo } = asRecipient();
 
-    const row = await screen.findByRole('button', { name: /Rita Routed/ }, PAGE_LOAD);
-    expect(row).toHaveTextContent('Divorce');
+    // The same work queue as an agent's.
+    const name = await screen.findByRole('button', { name: 'Rita Routed' }, PAGE_LOAD);
+    expect(name.closest('tr')).toHaveTextContent('Divorce');
+    expect(screen.getByRole('table', { name: /Your queue/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Leads delivered to you' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Active 1' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Queue', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All leads' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Performance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Today at a glance' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your numbers' })).not.toBeInTheDocument();
     expect(screen.queryByText('Leads this week')).not.toBeInTheDocument();
     expect(callsTo('GET /api/portal/me/lead-stats')).toHaveLength(0);

@@ -29,7 +29,7 @@ export function RecipientLeads({ recipient }: { recipient: RecipientContext }) {
           Sign out
         </Button>
       </div>
-      <LeadsWorkspace audience="recipient" />
+      <LeadsWorkspace audience="recipient" title="Leads routed to you" />
     </div>
   );
 }

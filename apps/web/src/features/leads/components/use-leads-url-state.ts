@@ -3,12 +3,24 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type LeadsTab, leadsFilterOf } from '../api/get-leads';
 
 /**
- * The workspace's state lives in the address (?status=archived&q=smith&page=2&lead=<id>), so a
- * reload, a shared link or Back shows the same thing. Tab, page and an opened lead are history
- * entries; typing a search replaces the current one instead of adding one per pause.
+ * The workspace's state lives in the address (?status=archived&q=smith&page=2&lead=<id>; a status
+ * is All leads' filter, ?tab=performance the numbers), so a reload, a shared link or Back shows
+ * the same thing. Tab, page and an opened lead are history entries; typing a search replaces the
+ * current one instead of adding one per pause.
  */
 
 const OPENED_HERE = 'leadOpenedFromList';
+
+/** The workspace's parts: the work queue, every lead by status, and the agent's numbers. */
+export const LEADS_SECTIONS = ['queue', 'all', 'performance'] as const;
+export type LeadsSection = (typeof LEADS_SECTIONS)[number];
+
+/** ?tab= names the part; a status filter (?status=closed, SPEC's lists) is All leads'. */
+export function leadsSectionOf(params: URLSearchParams): LeadsSection {
+  const tab = params.get('tab');
+  if ((LEADS_SECTIONS as readonly string[]).includes(tab ?? '')) return tab as LeadsSection;
+  return params.has('status') ? 'all' : 'queue';
+}
 
 export function useLeadsUrlState() {
   const [params, setParams] = useSearchParams();
@@ -16,6 +28,7 @@ export function useLeadsUrlState() {
   const navigate = useNavigate();
 
   const { tab, q, page } = leadsFilterOf(params);
+  const section = leadsSectionOf(params);
   const leadId = params.get('lead') || null;
 
   const update = useCallback(
@@ -35,21 +48,28 @@ export function useLeadsUrlState() {
   const openedHere = Boolean((location.state as Record<string, unknown> | null)?.[OPENED_HERE]);
 
   return {
+    section,
     tab,
     q,
     page,
     leadId,
-    setTab: useCallback(
-      (next: LeadsTab) => update({ status: next === 'active' ? null : next, page: null }),
-      [update],
+    setSection: useCallback(
+      (next: LeadsSection) =>
+        update({
+          tab: next === 'performance' ? next : null,
+          status: next === 'all' ? tab : null,
+          page: null,
+        }),
+      [update, tab],
     ),
+    setTab: useCallback((next: LeadsTab) => update({ tab: null, status: next, page: null }), [update]),
     setQuery: useCallback(
       (value: string) => update({ q: value.trim() || null, page: null }, { replace: true }),
       [update],
     ),
     setPage: useCallback((next: number) => update({ page: next > 1 ? String(next) : null }), [update]),
-    /** The new leads are active and newest: the first page of Active shows them. */
-    showNewest: useCallback(() => update({ status: null, page: null }), [update]),
+    /** New leads are at the top of the queue's first page. */
+    showNewest: useCallback(() => update({ tab: null, status: null, page: null }), [update]),
     openLead: useCallback((id: string) => update({ lead: id }, { state: { [OPENED_HERE]: true } }), [update]),
     /** Back to the list: the way it came when opened from it, else without a history entry. */
     closeLead: useCallback(() => {

@@ -5,6 +5,18 @@ import { renderApp } from '@/test/render-app';
 import { buildLead, buildLeads, buildStats, leadsServer } from '../test/leads-server';
 import { LeadsPage } from './leads-page';
 
+/** The live stream, as the page sees it: the test sends its events and says if it is connected. */
+const stream = vi.hoisted(() => ({
+  connected: false,
+  send: (_event: { type: 'lead.created' | 'lead.updated' | 'resync'; id?: string }) => {},
+}));
+vi.mock('@/lib/use-lead-events', () => ({
+  useLeadEvents: (onEvent: typeof stream.send) => {
+    stream.send = onEvent;
+    return { connected: stream.connected };
+  },
+}));
+
 const listCalls = (callsTo: (key: string) => { path: string }[]) =>
   callsTo('GET /api/portal/me/leads').map((call) => new URL(call.path, 'http://test').searchParams);
 
@@ -13,7 +25,10 @@ const PAGE_LOAD = { timeout: 5000 };
 /** A search waits for the typing to pause, then asks the server. */
 const SEARCHED = { timeout: 3000 };
 
-const rows = () => within(screen.getByRole('list', { name: /leads, newest first/ })).getAllByRole('listitem');
+/** The body rows of the table named `name` (the queue's, or a status's under All leads). */
+const tableRows = (name: RegExp) => within(screen.getByRole('table', { name })).getAllByRole('row').slice(1);
+const rows = () => tableRows(/leads, newest first/);
+const queueRows = () => tableRows(/Your queue/);
 
 describe('the leads workspace', { timeout: 20_000 }, () => {
   it('shows the counts on each status tab and lists the tab’s leads, newest first', async () => {
@@ -24,6 +39,9 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     const { callsTo } = leadsServer([older, newer, archived, closed]);
     const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
 
+    // SPEC's status lists are under All leads.
+    await user.click(await screen.findByRole('tab', { name: 'All leads' }, PAGE_LOAD));
+    expect(router.state.location.search).toBe('?status=active');
     expect(await screen.findByRole('tab', { name: 'Active 2' }, PAGE_LOAD)).toHaveAttribute(
       'aria-selected',
       'true',
@@ -39,7 +57,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
       'href',
       'tel:+16025550142',
     );
-    expect(listCalls(callsTo)[0]!.get('active')).toBe('true');
+    expect(listCalls(callsTo).at(-1)!.get('active')).toBe('true');
 
     await user.click(screen.getByRole('tab', { name: 'Closed 1' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -68,26 +86,26 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
       buildLead({ first_name: 'John', last_name: 'Doe', phone: '+14805550199' }),
     ]);
     const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
-    await screen.findByRole('tab', { name: 'Active 2' }, PAGE_LOAD);
+    await waitFor(() => expect(queueRows()).toHaveLength(2), PAGE_LOAD);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search leads' }), 'smith');
     await waitFor(() => expect(listCalls(callsTo).at(-1)!.get('q')).toBe('smith'), SEARCHED);
     // Typing sends one search after the pause, not one per letter.
     expect(listCalls(callsTo).filter((params) => params.has('q'))).toHaveLength(1);
-    await waitFor(() => expect(rows()).toHaveLength(1), SEARCHED);
-    expect(rows()[0]).toHaveTextContent('Maria Smith');
-    expect(screen.getByRole('tab', { name: 'All 1' })).toBeInTheDocument();
+    expect(listCalls(callsTo).at(-1)!.get('view')).toBe('queue');
+    await waitFor(() => expect(queueRows()).toHaveLength(1), SEARCHED);
+    expect(queueRows()[0]).toHaveTextContent('Maria Smith');
     expect(router.state.location.search).toBe('?q=smith');
 
     const search = screen.getByRole('searchbox', { name: 'Search leads' });
     await user.clear(search);
     await user.type(search, 'nobody');
     expect(await screen.findByText('No leads match your search', {}, SEARCHED)).toBeInTheDocument();
-    expect(screen.getByText(/Nothing active matches “nobody”/)).toBeInTheDocument();
+    expect(screen.getByText(/Nothing in your queue matches “nobody”/)).toBeInTheDocument();
 
     const empty = screen.getByText('No leads match your search').parentElement!;
     await user.click(within(empty).getByRole('button', { name: 'Clear search' }));
-    await waitFor(() => expect(rows()).toHaveLength(2), SEARCHED);
+    await waitFor(() => expect(queueRows()).toHaveLength(2), SEARCHED);
     expect(search).toHaveValue('');
     expect(router.state.location.search).toBe('');
   });
@@ -109,14 +127,16 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     const nameAt = (position: number) =>
       `${leads[1234 - position]!.first_name} ${leads[1234 - position]!.last_name}`;
     const { callsTo } = leadsServer(leads);
-    const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
+    const { user, router } = renderApp(<LeadsPage />, { url: '/leads?status=active' });
 
     expect(await screen.findByText('Showing 1–100 of 1,234', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByText(nameAt(1))).toBeInTheDocument();
     expect(screen.getByText(nameAt(100))).toBeInTheDocument();
     expect(screen.queryByText(nameAt(101))).not.toBeInTheDocument();
     expect(
-      within(screen.getByRole('tablist')).getByRole('tab', { name: 'Active 1,234' }),
+      within(screen.getByRole('tablist', { name: 'Leads by status' })).getByRole('tab', {
+        name: 'Active 1,234',
+      }),
     ).toBeInTheDocument();
     // A hundred rows make whole-page role queries slow: look inside the pager.
     const pager = () => screen.getByRole('navigation', { name: 'Pages of leads' });
@@ -126,7 +146,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Showing 101–200 of 1,234')).toBeInTheDocument();
     expect(screen.getByText(nameAt(101))).toBeInTheDocument();
     expect(listCalls(callsTo).at(-1)!.get('skip')).toBe('100');
-    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.location.search).toBe('?status=active&page=2');
     expect(within(pager()).getByRole('button', { name: 'Previous' })).toBeEnabled();
 
     await user.click(within(pager()).getByRole('button', { name: 'Previous' }));
@@ -141,7 +161,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
       screen.getByText(/Your account is active: each new lead appears here as soon as a seller/),
     ).toBeInTheDocument();
     expect(screen.queryByText(/once your account is active/)).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'All 0' })).toBeInTheDocument();
+    expect(screen.queryByText('Nothing to call right now')).not.toBeInTheDocument();
   });
 
   it('tells an agent still onboarding that leads start once the account is active', async () => {
@@ -177,18 +197,23 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
 
   it('shows a lead that arrives while the page is open, with a toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { state, callsTo } = leadsServer([buildLead({ first_name: 'First', last_name: 'Lead' })]);
+    const { state, callsTo } = leadsServer([
+      buildLead({ first_name: 'First', last_name: 'Lead', opened_at: '2026-11-20T12:30:00.000Z' }),
+    ]);
     renderApp(<LeadsPage />, { url: '/leads' });
     await screen.findByText('First Lead', {}, PAGE_LOAD);
 
+    // Without the live stream the queue is asked for again every 15 s.
     state.leads.push(buildLead({ first_name: 'Fresh', last_name: 'Arrival' }));
     await vi.advanceTimersByTimeAsync(15_000);
 
     expect(await screen.findByText('1 new lead')).toBeInTheDocument();
-    expect(rows()[0]).toHaveTextContent('Fresh Arrival');
-    expect(within(rows()[0]!).getByText('New')).toBeInTheDocument();
-    expect(within(rows()[1]!).queryByText('New')).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Active 2' })).toBeInTheDocument();
+    // At the top of the queue, although an older new lead would come first in the server's order.
+    expect(queueRows()[0]).toHaveTextContent('Fresh Arrival');
+    // "New" is the server's word: nobody has opened it yet.
+    const nameCell = (row: HTMLElement) => within(row).getByRole('rowheader');
+    expect(within(nameCell(queueRows()[0]!)).getByText('New')).toBeInTheDocument();
+    expect(within(nameCell(queueRows()[1]!)).queryByText('New')).not.toBeInTheDocument();
     // The weekly numbers are asked for again too.
     await waitFor(() => expect(callsTo('GET /api/portal/me/lead-stats')).toHaveLength(2));
   });
@@ -197,8 +222,10 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
     leadsServer([buildLead()], {
       agent: { total_closings: 4, total_gross_commission_earned: 52_350.5 },
     });
-    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
+    const { user, router } = renderApp(<LeadsPage />, { url: '/leads' });
 
+    await user.click(await screen.findByRole('tab', { name: 'Performance' }, PAGE_LOAD));
+    expect(router.state.location.search).toBe('?tab=performance');
     const numbers = await screen.findByRole('region', { name: 'Your numbers' }, PAGE_LOAD);
     const stat = (label: string) => within(numbers).getByText(label).parentElement!;
     await waitFor(() => expect(stat('Leads this week')).toHaveTextContent('3'));
@@ -235,7 +262,7 @@ describe('the leads workspace', { timeout: 20_000 }, () => {
         per_week: [],
       }),
     });
-    renderApp(<LeadsPage />, { url: '/leads' });
+    renderApp(<LeadsPage />, { url: '/leads?tab=performance' });
     const numbers = await screen.findByRole('region', { name: 'Your numbers' }, PAGE_LOAD);
     expect(await within(numbers).findByText('No calls yet')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Leads per week/ })).not.toBeInTheDocument();

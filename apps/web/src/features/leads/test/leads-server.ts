@@ -5,12 +5,16 @@ import {
   type LeadEvent,
   LeadPatchSchema,
   type LeadsList,
+  readPreferences,
   SendEmailRequestSchema,
+  type UserPreferences,
+  UserPreferencesPatchSchema,
 } from '@portal/shared';
 import type { z } from 'zod';
 import { buildAgent, buildMe, recipientSession } from '@/test/factories';
 import { type Handler, json, type MockRequest, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import type { LeadStats } from '../api/get-lead-stats';
+import { AGENT_AUTHOR, activitiesHandler, applyStagePatch, RECIPIENT_AUTHOR } from './lead-lifecycle-server';
 
 /** Test data and an in-memory leads API that answers as the contract in packages/shared says. */
 
@@ -42,6 +46,16 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
     gross_commission: null,
     created_at: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) + sequence * 60_000).toISOString(),
     updated_at: '2026-11-20T12:00:00.000Z',
+    stage: overrides.status === 'closed' ? 'closed' : overrides.status === 'archived' ? 'lost' : 'new',
+    next_action_at: null,
+    next_action: '',
+    first_contact_at: null,
+    last_activity_at: null,
+    speed_to_contact_seconds: null,
+    opened_at: null,
+    hold_until: null,
+    lost_reason: overrides.status === 'archived' ? 'not_selling' : null,
+    lost_reason_text: '',
     ...overrides,
   };
 }
@@ -62,6 +76,10 @@ export function buildStats(overrides: Partial<LeadStats> = {}): LeadStats {
         number
       >,
     })),
+    new_today: 2,
+    overdue: 1,
+    closings_this_month: 1,
+    speed_to_contact_seconds_month: 240,
     ...overrides,
   };
 }
@@ -76,6 +94,8 @@ export interface LeadsServerOptions {
   recipients?: EmailAddressOption[];
   /** The agent's recipients not offered because they have not confirmed their address. */
   awaiting?: EmailAddressOption[];
+  /** The signed-in user's stored preferences (leads_view, lead_sound...). */
+  preferences?: Partial<UserPreferences>;
   /** Replace a default handler (a failure, a slow answer). */
   extra?: Record<string, Handler>;
 }
@@ -91,8 +111,30 @@ export const OFFICE_ADDRESS: EmailAddressOption = {
   kind: 'office',
 };
 
+/** The queue's order (overdue, new not yet contacted, the rest by next action), each row with its bucket. */
+function inQueueOrder(leads: Lead[]): Lead[] {
+  const now = new Date().toISOString();
+  const bucketOf = (lead: Lead): 'overdue' | 'new' | 'later' =>
+    lead.next_action_at && lead.next_action_at < now
+      ? 'overdue'
+      : lead.stage === 'new' && !lead.first_contact_at
+        ? 'new'
+        : 'later';
+  const rank = { overdue: 0, new: 1, later: 2 } as const;
+  return leads
+    .map((lead) => ({ ...lead, queue_bucket: bucketOf(lead) }))
+    .sort(
+      (a, b) =>
+        rank[a.queue_bucket] - rank[b.queue_bucket] ||
+        (a.next_action_at ?? '9').localeCompare(b.next_action_at ?? '9') ||
+        a.created_at.localeCompare(b.created_at),
+    );
+}
+
 export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
   const state = {
+    /** The user's preferences (PATCH /portal/me/preferences merges into them). */
+    preferences: { ...options.preferences } as Record<string, unknown>,
     leads: initial.map((lead) => ({ ...lead })),
     events: new Map<string, LeadEvent[]>(),
     /** What the composer sent, as the server read it. */
@@ -115,8 +157,18 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
     const wanted = (['active', 'archived', 'closed'] as const).filter(
       (status) => params.get(status) === 'true',
     );
-    const filtered = wanted.length ? matches.filter((lead) => wanted.includes(lead.status)) : matches;
-    const sorted = [...filtered].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const stage = params.get('stage');
+    const queue = params.get('view') === 'queue';
+    const filtered = (
+      queue
+        ? matches.filter((lead) => lead.status === 'active')
+        : wanted.length
+          ? matches.filter((lead) => wanted.includes(lead.status))
+          : matches
+    ).filter((lead) => !stage || lead.stage === stage);
+    const sorted = queue
+      ? inQueueOrder(filtered)
+      : [...filtered].sort((a, b) => b.created_at.localeCompare(a.created_at));
     const skip = Number(params.get('skip') ?? 0);
     const limit = Number(params.get('limit') ?? 100);
     const count = (status: Lead['status']) => matches.filter((lead) => lead.status === status).length;
@@ -134,12 +186,23 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
       const lead = find(request);
       return lead ? json(200, detail(lead)) : json(404, { detail: 'Not found' });
     },
+    'POST /api/portal/me/leads/:id/activities': activitiesHandler(
+      state,
+      options.as === 'recipient' ? RECIPIENT_AUTHOR : AGENT_AUTHOR,
+    ),
     'PATCH /api/portal/me/leads/:id': (request) => {
       const lead = find(request);
       if (!lead) return json(404, { detail: 'Not found' });
       const parsed = LeadPatchSchema.safeParse(JSON.parse(request.body ?? '{}'));
       if (!parsed.success) return json(400, { detail: parsed.error.issues[0]!.message });
       const patch = parsed.data;
+      const moved = applyStagePatch(
+        lead,
+        patch,
+        options.as === 'recipient' ? RECIPIENT_AUTHOR : AGENT_AUTHOR,
+      );
+      if ('refused' in moved) return moved.refused;
+      state.events.set(lead.id, [...(state.events.get(lead.id) ?? []), ...moved.events]);
       Object.assign(lead, patch, { updated_at: new Date().toISOString() });
       if (patch.status === 'closed') {
         state.agent = {
@@ -158,7 +221,14 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
         }
       : {
           'POST /api/refresh': signedInRefresh(),
-          'GET /api/portal/me': () => json(200, buildMe({ agent_profile: state.agent })),
+          'GET /api/portal/me': () =>
+            json(200, buildMe({ agent_profile: state.agent, preferences: state.preferences })),
+          'PATCH /api/portal/me/preferences': (request) => {
+            const parsed = UserPreferencesPatchSchema.safeParse(JSON.parse(request.body ?? '{}'));
+            if (!parsed.success) return json(400, { detail: parsed.error.issues[0]!.message });
+            Object.assign(state.preferences, parsed.data);
+            return json(200, readPreferences(state.preferences));
+          },
           'GET /api/portal/me/lead-stats': () => json(200, options.stats ?? buildStats()),
           'GET /api/portal/agents/send-email/options': (request) => {
             const leadId = new URL(request.path, 'http://test').searchParams.get('lead_id');

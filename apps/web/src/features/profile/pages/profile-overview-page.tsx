@@ -1,10 +1,11 @@
+import { EmailSettings } from '@/components/preferences/email-settings';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { DetailsForm } from '../components/details-form';
 import { ProfilePhotos } from '../components/profile-photos';
 
-/** /profile: the agent's own details, then the photos on their profile. */
+/** /profile: the agent's own details and e-mail settings, then the photos on their profile. */
 export function ProfileOverviewPage() {
   useDocumentTitle('Your details');
   const me = useAuth().me;
@@ -20,7 +21,10 @@ export function ProfileOverviewPage() {
           <p className="text-muted-foreground">How you appear to sellers and how we reach you.</p>
         </div>
         {me && agent ? (
-          <DetailsForm agent={agent} signInEmail={me.email} />
+          <>
+            <DetailsForm agent={agent} signInEmail={me.email} />
+            <EmailSettings headingLevel="h3" />
+          </>
         ) : (
           <Alert variant="destructive">
             <AlertTitle>No agent profile</AlertTitle>
