@@ -18,6 +18,14 @@ interface Fixtures {
   openBrowser: (options?: BrowserContextOptions) => Promise<Page>;
   /** Signs `login` in through the sign-in form in a browser of its own; on the page they land on. */
   signInAs: (login: Login, options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * Signs an agent's team member in by e-mail link in a browser of their own: the sign-in form,
+   * then the link from the e-mail (whose subject names the agent); on their /leads.
+   */
+  signInTeamMember: (
+    member: { email: string; agentName: string },
+    options?: BrowserContextOptions,
+  ) => Promise<Page>;
   /** The demo superuser, signed in, on the console. */
   superuser: Page;
   /** The demo corporate user (Summit Realty's office), signed in, on its dashboard. */
@@ -60,6 +68,23 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const page = await openBrowser(options);
       await signIn(page, login.email, login.password);
       await expect(page).toHaveURL(login.lands);
+      return page;
+    });
+  },
+  signInTeamMember: async ({ openBrowser, mailbox }, use) => {
+    await use(async (member, options) => {
+      const page = await openBrowser(options);
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(member.email);
+      await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await expect(page.getByText(/a sign-in link is on its way/).first()).toBeVisible();
+      const link = await mailbox.link({
+        to: member.email,
+        subject: `Sign in to see ${member.agentName}'s leads`,
+        path: '/login/magic/',
+      });
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/leads$/);
       return page;
     });
   },

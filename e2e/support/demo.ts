@@ -40,7 +40,8 @@ const officeAgent = (name: string, zip: string, city: string): OfficeAgent => ({
 /**
  * The demo sign-ins. A journey that changes someone's data has them to itself, so that journeys
  * running at the same time do not see each other's changes: Alicia Alvarez's team (lead routing),
- * Ethan Brooks's leads (a lead closed with a commission), Grace Kim's e-mails to a lead.
+ * Ethan Brooks's leads (a lead closed with a commission), Grace Kim's e-mails to a lead, Marcus
+ * Reed's leads, team and choice of view (a lead worked from the queue and the board).
  */
 export const DEMO = {
   superuser: demo(ADMIN_EMAIL, /\/admin$/),
@@ -55,4 +56,5 @@ export const DEMO = {
   /** Summit Realty East. */
   ethanBrooks: officeAgent('Ethan Brooks', '85251', 'Scottsdale'),
   graceKim: officeAgent('Grace Kim', '85281', 'Tempe'),
+  marcusReed: officeAgent('Marcus Reed', '85201', 'Mesa'),
 } as const;

@@ -36,6 +36,16 @@ export interface IntakeLead {
   email?: string;
 }
 
+/** A team member as the agent adds them to their lead recipients. */
+export interface TeamMember {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  send_sms: boolean;
+  send_email: boolean;
+}
+
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 
@@ -94,6 +104,14 @@ export class PortalApi {
    */
   async rateLeads(token: string) {
     await this.call('POST', '/api/portal/me/rating', { token, data: { score: 4 } });
+  }
+
+  /**
+   * Adds a team member to the signed-in agent's lead recipients (POST /portal/me/recipients), as
+   * the agent does on /routing: leads routed to the agent from then on are delivered to them too.
+   */
+  async addTeamMember(token: string, member: TeamMember) {
+    await this.call('POST', '/api/portal/me/recipients', { token, data: member });
   }
 
   /** The dev mailbox's messages, newest first. */

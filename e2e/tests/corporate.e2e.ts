@@ -6,6 +6,8 @@ test.describe('corporate users and group managers', () => {
     page,
     openBrowser,
   }) => {
+    // The dashboard holds the office's pipeline too: three looks at it with axe take a while.
+    test.setTimeout(120_000);
     // The banner's link points at the portal's public address; the browser opens the same path.
     const link = new URL(process.env.PORTAL_CORPORATE_LINK!);
     await page.goto(link.pathname);

@@ -33,14 +33,21 @@ test.describe('a lead, from the intake API to a closed sale', () => {
     // The agent has the workspace open before the lead exists (an active agent lands on its leads).
     const page = await signInAs(AGENT);
     await seeHeading(page, 'Leads');
+    // The closings and the commission earned are on the Performance tab, beside the queue.
+    const tabs = page.getByRole('tablist', { name: 'Leads' });
     const stat = (label: string) =>
-      page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+      page
+        .getByRole('tabpanel', { name: 'Performance' })
+        .locator('dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
+    await tabs.getByRole('tab', { name: 'Performance' }).click();
     await expect(stat('Closings')).toHaveText(/^\d+$/);
     const closingsBefore = Number(await stat('Closings').textContent());
     const commissionBefore = Number(
       (await stat('Gross commission earned').textContent())!.replace(/[^\d.]/g, ''),
     );
     await expectAccessible(page);
+    await tabs.getByRole('tab', { name: 'Queue' }).click();
 
     const seller = `Rosa Vendor${stamp}`;
     const posted = await portal.postLead({
@@ -58,9 +65,10 @@ test.describe('a lead, from the intake API to a closed sale', () => {
     const lead = (await posted.json()) as { id: string; agent_id: string | null };
     expect(lead.agent_id).not.toBeNull();
 
-    // No reload: the list refreshes itself (every 15 s) and says a lead arrived.
+    // No reload: the list refreshes itself (live, or every 15 s without the stream) and the tab's
+    // title counts the lead that arrived.
     await expect(page.getByText(seller).first()).toBeVisible({ timeout: 30_000 });
-    await seeText(page, '1 new lead');
+    await expect(page).toHaveTitle(/^\(1\) Leads/);
 
     // The team member's text message and e-mail, as the dev mailbox shows them.
     const sms = await mailbox.newest({ to: member.phone_number, channel: 'SMS' });
@@ -95,9 +103,9 @@ test.describe('a lead, from the intake API to a closed sale', () => {
     await expect(recipient).toHaveURL(/\/leads$/);
     await recipient.getByRole('button').filter({ hasText: seller }).first().click();
     const memberSheet = recipient.getByRole('dialog').filter({ hasText: seller });
-    await memberSheet.getByRole('textbox', { name: 'Notes' }).fill('Called her, meeting Tuesday at 10');
-    await memberSheet.getByRole('button', { name: 'Save notes' }).click();
-    await seeText(recipient, 'Notes saved');
+    await memberSheet.getByRole('textbox', { name: 'Add a note' }).fill('Called her, meeting Tuesday at 10');
+    await memberSheet.getByRole('button', { name: 'Add note' }).click();
+    await seeText(recipient, 'Note added');
     await expectAccessible(recipient);
     await recipient.context().close();
 
@@ -113,6 +121,9 @@ test.describe('a lead, from the intake API to a closed sale', () => {
     await dialog.getByLabel('Gross commission').fill('14400');
     await dialog.getByRole('button', { name: 'Close lead' }).click();
     await expect(dialog).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    await tabs.getByRole('tab', { name: 'Performance' }).click();
     await expect(stat('Closings')).toHaveText(String(closingsBefore + 1));
     await expect
       .poll(async () => Number((await stat('Gross commission earned').textContent())!.replace(/[^\d.]/g, '')))

@@ -48,6 +48,7 @@ test.describe('lead routing', () => {
     openBrowser,
     mailbox,
   }) => {
+    test.setTimeout(120_000);
     const id = Date.now().toString(36);
     const one = {
       first: 'Team',
