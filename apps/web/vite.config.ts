@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { getDefaultConfig } from 'tailwind-merge';
+import { createClassGroupUtils, createParseClassName } from 'tailwind-merge/unstable-do-not-import';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -64,6 +67,135 @@ function sharedWithoutSideEffects(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (id.startsWith(shared)) return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * What tailwind-merge needs to know about each class the portal's source names, worked out at
+ * build time so that the browser does not build tailwind-merge's class map (its whole Tailwind
+ * configuration, tens of milliseconds of one task on a phone) to draw the first page:
+ * src/app/class-merge.ts merges with this table and asks tailwind-merge itself only for a class
+ * the table does not know (ADR 61).
+ *
+ * The entry of a class is what tailwind-merge's merge (`mergeClassList`) derives from it: its
+ * class id (variant modifiers, important modifier, class group) followed by the class ids it
+ * overrides in classes before it; 0 for a class that is not Tailwind's, kept as it is. The
+ * derivation follows tailwind-merge's own steps with its classification functions;
+ * src/app/class-merge.test.ts compares the result with tailwind-merge's.
+ */
+export type ClassGroupEntry = 0 | string[];
+
+/** A string literal or a template literal's text, on one line for quotes, any number for backticks. */
+const LITERAL = /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    // Tests and their helpers are not shipped: their classes need no entry.
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * The table: an entry for each word of every string literal under `sourceDir` (tests aside) that
+ * names at least one Tailwind class, a class list; its other words (`group`, the stylesheet's own
+ * classes) are classes tailwind-merge keeps as they are.
+ */
+export function classGroupTable(sourceDir: string): Map<string, ClassGroupEntry> {
+  const config = getDefaultConfig();
+  const parseClassName = createParseClassName(config);
+  const { getClassGroupId, getConflictingClassGroupIds } = createClassGroupUtils(config);
+  const postfixLookup = new Set<string>(config.postfixLookupClassGroups ?? []);
+  const orderSensitive = new Set<string>(config.orderSensitiveModifiers);
+
+  // tailwind-merge's sortModifiers: plain modifiers sorted, arbitrary and order-sensitive ones
+  // kept where they are.
+  const sortModifiers = (modifiers: readonly string[]) => {
+    const sorted: string[] = [];
+    let segment: string[] = [];
+    for (const modifier of modifiers) {
+      if (modifier.startsWith('[') || orderSensitive.has(modifier)) {
+        sorted.push(...segment.sort(), modifier);
+        segment = [];
+      } else segment.push(modifier);
+    }
+    return [...sorted, ...segment.sort()];
+  };
+
+  // tailwind-merge's mergeClassList, for one class.
+  const entryOf = (className: string): ClassGroupEntry => {
+    const parsed = parseClassName(className);
+    if (parsed.isExternal) return 0;
+    const { modifiers, hasImportantModifier, baseClassName, maybePostfixModifierPosition } = parsed;
+    let hasPostfixModifier = Boolean(maybePostfixModifierPosition);
+    let classGroupId: string | undefined;
+    if (hasPostfixModifier) {
+      classGroupId = getClassGroupId(baseClassName.substring(0, maybePostfixModifierPosition));
+      const withPostfix =
+        classGroupId && postfixLookup.has(classGroupId) ? getClassGroupId(baseClassName) : undefined;
+      if (withPostfix && withPostfix !== classGroupId) {
+        classGroupId = withPostfix;
+        hasPostfixModifier = false;
+      }
+    } else {
+      classGroupId = getClassGroupId(baseClassName);
+    }
+    if (!classGroupId) {
+      if (!hasPostfixModifier) return 0;
+      classGroupId = getClassGroupId(baseClassName);
+      if (!classGroupId) return 0;
+      hasPostfixModifier = false;
+    }
+    const variant = modifiers.length < 2 ? (modifiers[0] ?? '') : sortModifiers(modifiers).join(':');
+    const modifierId = hasImportantModifier ? `${variant}!` : variant;
+    return [
+      modifierId + classGroupId,
+      ...getConflictingClassGroupIds(classGroupId, hasPostfixModifier).map((group) => modifierId + group),
+    ];
+  };
+
+  const table = new Map<string, ClassGroupEntry>();
+  for (const file of sourceFiles(sourceDir)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(LITERAL)) {
+      // A template literal's placeholders separate words; what they insert is not known here.
+      const text = (match[1] ?? match[2] ?? match[3] ?? '').replace(/\$\{[^}]*\}/g, ' ');
+      const words = text.split(/\s+/).filter(Boolean);
+      const entries = words.map((word) => table.get(word) ?? entryOf(word));
+      if (!entries.some((entry) => entry !== 0)) continue;
+      for (const [index, word] of words.entries()) table.set(word, entries[index] ?? 0);
+    }
+  }
+  return table;
+}
+
+/** The module the class merge reads its table from (src/app/class-merge.ts). */
+const CLASS_GROUPS = 'virtual:portal-class-groups';
+
+/**
+ * Hands src/app/class-merge.ts to every import of 'tailwind-merge' but its own, and builds its
+ * table from the source (classGroupTable, ADR 61): the first page merges its classes
+ * without building tailwind-merge's class map. The dev server builds the table once: a class
+ * added meanwhile is merged by tailwind-merge itself, with the same result.
+ */
+export function classMerge(): Plugin {
+  const runtime = path.resolve(import.meta.dirname, 'src/app/class-merge.ts');
+  const source = path.resolve(import.meta.dirname, 'src');
+  return {
+    name: 'portal:class-merge',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === CLASS_GROUPS) return `\0${CLASS_GROUPS}`;
+      if (id === 'tailwind-merge' && importer && path.resolve(importer.split('?')[0] ?? '') !== runtime) {
+        return runtime;
+      }
+    },
+    load(id) {
+      if (id !== `\0${CLASS_GROUPS}`) return;
+      const entries = JSON.stringify([...classGroupTable(source)]);
+      // JSON.parse of a string: faster to parse and run than the same data as code.
+      return `export default new Map(JSON.parse(${JSON.stringify(entries)}));\n`;
     },
   };
 }
@@ -158,7 +290,15 @@ export function moduleMap(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), sharedWithoutSideEffects(), buildId(), moduleMap(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    classMerge(),
+    sharedWithoutSideEffects(),
+    buildId(),
+    moduleMap(),
+    precompress(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -169,6 +309,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The browsers the portal supports preload modules themselves: no polyfill running in the
+    // entry's first task.
+    modulePreload: { polyfill: false },
     // Fewer, larger files on a page's first load (ADR 52): on HTTP/1.1 a
     // browser fetches six at a time, and each costs a round trip. By priority (a group takes
     // its modules' static imports with it, unless a group before it took them):

@@ -3,7 +3,7 @@ import './app/early-start';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { landingPrefetch } from './app/landing-prefetch';
 import { AppProviders } from './app/providers';
@@ -16,18 +16,21 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 /**
- * The page's own code, loaded before React adopts a prerendered page: a route still waiting for
- * its `lazy` module would render the loading state instead of the HTML already on screen.
+ * Lets the browser paint and handle input before the next step of the start: each step is a task
+ * of its own rather than one long task from the entry's evaluation to the first render.
  */
-async function loadMatchedRoutes(list: RouteObject[]) {
-  const matches = matchRoutes(list, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves once the router has loaded the code of the routes the address matches. */
+function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 async function start(container: HTMLElement) {
@@ -38,8 +41,12 @@ async function start(container: HTMLElement) {
   void startSession(queryClient, landingPrefetch(window.location));
   // The build prerendered this page (scripts/prerender.mjs): adopt it rather than draw it again.
   const prerendered = container.firstElementChild !== null;
-  if (prerendered) await loadMatchedRoutes(routes);
+  await nextTask();
   const router = createBrowserRouter(routes);
+  // React adopts a prerendered page once the router has its page's code (a `lazy` route): a
+  // route still loading would render the loading state instead of the HTML already on screen.
+  if (prerendered) await routerReady(router);
+  await nextTask();
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -80,7 +81,15 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 const PRERENDER_SNAPSHOT: AuthSnapshot = { signedIn: false, recipient: null };
-const getPrerenderSnapshot = () => PRERENDER_SNAPSHOT;
+/**
+ * The state a prerendered page was rendered with: nobody. The browser's own snapshot when it holds
+ * no session either, so that React, having adopted the page, finds nothing changed and does not
+ * render it all again at once.
+ */
+const getPrerenderSnapshot = () => {
+  const current = getAuthSnapshot();
+  return current.signedIn || current.recipient ? PRERENDER_SNAPSHOT : current;
+};
 
 export { SESSION_HINT_COOKIE } from './session-restore';
 
@@ -134,7 +143,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Once per app, also under StrictMode's doubled effects: a refresh rotates the cookie.
     let current = true;
     void startSession(queryClient).finally(() => {
-      if (current) setInitialised(true);
+      // The page a signed-in person lands on renders on this change: as a transition, in slices
+      // that let the browser paint and handle input, rather than in one long task.
+      if (current) startTransition(() => setInitialised(true));
     });
     return () => {
       current = false;

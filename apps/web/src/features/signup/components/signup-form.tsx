@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SignupRequestSchema } from '@portal/shared';
+import type { SignupRequestSchema } from '@portal/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -13,12 +13,36 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { checkAccessCode } from '../api/check-access-code';
 import { readSignupDraft, saveSignupDraft } from '../utils/signup-draft';
 
+type SignupValues = z.input<typeof SignupRequestSchema>;
+type SignupRequest = z.output<typeof SignupRequestSchema>;
+
+let validation: Promise<Resolver<SignupValues, unknown, SignupRequest>> | null = null;
+
+/**
+ * The form's checks (zod and the shared schema) load when the form is first used, not with the
+ * page: evaluating them is the longest task of adopting the prerendered page. A load that failed
+ * is tried again on the next use.
+ */
+function loadValidation() {
+  validation ??= import('./signup-validation').then(
+    (module) => module.signupResolver,
+    (error: unknown) => {
+      validation = null;
+      throw error;
+    },
+  );
+  return validation;
+}
+
+const resolver: Resolver<SignupValues, unknown, SignupRequest> = async (values, context, options) =>
+  (await loadValidation())(values, context, options);
+
 /** First step of joining: e-mail and access code, checked by the server. */
 export function SignupForm() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const form = useForm({
-    resolver: zodResolver(SignupRequestSchema),
+    resolver,
     // Coming back from choose-password keeps what was typed.
     defaultValues: readSignupDraft() ?? { email: '', access_code: '' },
   });
@@ -41,6 +65,8 @@ export function SignupForm() {
       noValidate
       method="post"
       onSubmit={onSubmit}
+      // Someone filling the form in is about to send it: its checks load meanwhile.
+      onFocus={() => void loadValidation().catch(() => {})}
       className="grid gap-5"
       aria-label="Join with an access code"
     >
