@@ -21,7 +21,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: process.env.CI === 'true',
-  timeout: 60_000,
+  // A journey signs up, signs in and reads several pages: on two cores with two workers the
+  // longest take well over a minute (speed is measured by the benches, not here).
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [
     [process.env.CI === 'true' ? 'line' : 'list'],

@@ -38,5 +38,12 @@ export async function signInThroughForm(page, baseUrl, email) {
   await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  // The page it lands on has loaded what it shows. Not "network idle": /leads holds its event
+  // stream open for as long as it is shown.
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-slot="page-loading"], [aria-busy="true"]:not(button)'),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
