@@ -42,6 +42,12 @@ export const POSTGRES_SUITES: Record<string, string> = {
     'runs of the agenda job at once: one inserts the day, the others wait and skip',
   'test/digest-email.test.ts':
     'runs of the digest job at once: one inserts the week, the others wait and skip',
+  'test/routing-capacity.test.ts':
+    "the candidates' named prepared statement: zone, date and array parameters as each driver sends them",
+  'test/scorecards.test.ts':
+    "the scorecard's one statement: percentile_cont, numeric rounding and jsonb as each driver answers them",
+  'test/lead-offers-race.test.ts':
+    "accepts at an offer's deadline against a worker process's sweeper: row locks, skip locked",
 };
 
 /** The suites that take longest (the CLI's starts 28 processes): they start first (../../vitest.config.ts). */

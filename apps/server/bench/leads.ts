@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LEAD_TYPES, type LeadsList } from '@portal/shared';
+import { LEAD_TYPES, type LeadsList, NO_FLOORS } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
+import { forgetSettings, writeSettings } from '../src/lib/settings';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createApiKey } from '../src/modules/leads/api-keys';
 import { decideRouting } from '../src/modules/leads/routing';
@@ -43,8 +44,9 @@ import {
  * ends with the targets (docs/performance.md), each with its figure and PASS or FAIL: /api/me >= 0.6 x and
  * /api/portal/me >= 0.5 x health's throughput, the leads pages >= 0.3 x health and p95 < 20 ms at
  * a steady 200 req/s (the work queue, written afresh for every request: ADR 60, the p95 alone), the
- * intake at a steady 500 leads/s with p95 < 100 ms, and the routing decision p95 < 1 ms. Also a
- * corporate user's page of the leads of a group of 200 agents at a steady 50 req/s.
+ * intake at a steady 500 leads/s with p95 < 100 ms, and the routing decision p95 < 1 ms (with
+ * agents paused, capped and below a floor: ensureRoutingCapacity). Also a corporate user's page of
+ * the leads of a group of 200 agents at a steady 50 req/s.
  *
  * Two tables. At saturation, each connection sends its next request as soon as the last is
  * answered: req/s is the ceiling, and latency is mostly waiting in line (about connections / req/s);
@@ -109,6 +111,8 @@ async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
   const times: number[] = [];
   let assigned = 0;
   let candidates = 0;
+  /** Decisions that left an agent out for a pause, a cap or a floor, or gave a lead below one. */
+  let held = 0;
   for (let i = 0; i < samples + 100; i++) {
     const place = rnd.pick(zips);
     const started = performance.now();
@@ -122,6 +126,7 @@ async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
     times.push(ms);
     if (decision.agentId) assigned += 1;
     candidates += decision.candidates;
+    if (/left out|paused until|monthly cap|meets every floor/.test(decision.reason)) held += 1;
   }
   const seconds = times.reduce((a, b) => a + b, 0) / 1000;
   const figure = figureOf('routing decision (decideRouting, 1 at a time)', times, {
@@ -130,7 +135,41 @@ async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
     cpuMs: null,
     http: false,
   });
-  return { figure, assigned: assigned / samples, candidates: candidates / samples };
+  return { figure, assigned: assigned / samples, candidates: candidates / samples, held: held / samples };
+}
+
+/**
+ * Pause, caps and floors on the bench agents (ADR 62), so that the routing figure covers them:
+ * every tenth agent paused for 30 days, every third capped (every sixth at a cap of 0, always
+ * full; the others at 1,000, counted but not reached), every seventh with a lower cap of its own,
+ * every fifth below the floor of "contacted within 1 hour", which the settings set. Leads have
+ * `assigned_at` as the intake writes it. The same on every run, whatever ran before.
+ */
+async function ensureRoutingCapacity(db: Db) {
+  await db.execute(
+    sql`update leads set assigned_at = created_at where agent_id is not null and assigned_at is null`,
+  );
+  await db.execute(sql`
+    with bench as (
+      select id, row_number() over (order by agent_uri) as n from agents where agent_uri like 'bench-agent-%')
+    update agents a set
+      paused_until = case when b.n % 10 = 0 then current_date + 30 end,
+      monthly_lead_cap = case when b.n % 6 = 0 then 0 when b.n % 3 = 0 then 1000 end,
+      own_monthly_lead_cap = case when b.n % 7 = 0 then 500 end
+    from bench b where a.id = b.id`);
+  await db.execute(sql`
+    insert into agent_scorecards (agent_id, card, below_floors)
+      select id, '{}'::jsonb,
+        case when row_number() over (order by agent_uri) % 5 = 0
+          then '{contacted_within_hour}'::text[] else '{}'::text[] end
+      from agents where agent_uri like 'bench-agent-%'
+    on conflict (agent_id) do update set below_floors = excluded.below_floors`);
+  await writeSettings(
+    db,
+    { routing: { acceptance_minutes: 0, floors: { ...NO_FLOORS, contacted_within_hour: 50 } } },
+    'bench',
+  );
+  forgetSettings();
 }
 
 const BENCH_OFFICE_EMAIL = `bench.office@${BENCH_EMAIL_DOMAIN}`;
@@ -233,12 +272,13 @@ async function main() {
   const db = deps.database.db;
   await removeIntakeLeads(db);
   await generateLeadsData(db, size);
+  await ensureRoutingCapacity(db);
   // Every run starts from the same state: what earlier runs wrote and removed vacuumed (the
   // GIN indexes' pending lists merged), as autovacuum would have done by then. Every table the
   // intake writes: a server with autovacuum off (as some test machines' are) otherwise makes each
   // run slower than the last, with the dead rows of the ones before.
   await db.execute(
-    sql`vacuum analyze agents, leads, lead_events, lead_counts, lead_versions, outbox_messages, api_keys, rate_limits`,
+    sql`vacuum analyze agents, leads, lead_events, lead_counts, lead_versions, outbox_messages, api_keys, rate_limits, agent_scorecards`,
   );
   const zips = await benchZips(size.zips);
   const groupId = await ensureBenchGroup(db);
@@ -433,7 +473,9 @@ async function main() {
   }
   console.log(
     `\nrouting: ${(routing.assigned * 100).toFixed(1)}% of random ZIPs assigned, ` +
-      `${routing.candidates.toFixed(1)} eligible agents on average; ${removed} bench intake leads removed`,
+      `${routing.candidates.toFixed(1)} eligible agents on average, ` +
+      `${(routing.held * 100).toFixed(1)}% with an agent paused, capped or below a floor; ` +
+      `${removed} bench intake leads removed`,
   );
   printVerdicts(saturated, paced, routing.figure);
 }

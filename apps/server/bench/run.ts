@@ -15,6 +15,7 @@ const BENCHES: { name: string; command: string[] }[] = [
   { name: 'signing', command: ['bench/signing.ts'] },
   { name: 'delivery', command: ['bench/delivery.ts'] },
   { name: 'events', command: ['bench/events.ts'] },
+  { name: 'offers', command: ['bench/offers.ts'] },
   { name: 'upload', command: ['bench/upload-memory.ts'] },
   { name: 'start', command: ['bench/start.ts'] },
   { name: 'lighthouse', command: ['../../scripts/lighthouse.mjs'] },

@@ -18,6 +18,7 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
 import { recipientRoutes } from './modules/recipients/routes';
+import { scorecardRoutes } from './modules/scorecards/routes';
 import { signingRoutes } from './modules/signing/routes';
 import { signupRoutes } from './modules/signup/routes';
 import { signupTestRoutes } from './modules/signup-tests/routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(portalRoutes);
       await api.register(preferencesRoutes);
       await api.register(corporateRoutes);
+      await api.register(scorecardRoutes);
       await api.register(adminRoutes);
       await api.register(devRoutes);
       await api.register(uploadRoutes);

@@ -10,6 +10,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The office's zone when OFFICE_TIMEZONE is not set: agents without a zone of their own use it. */
+export const DEFAULT_OFFICE_TIMEZONE = 'America/Denver';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
@@ -27,7 +30,7 @@ const EnvSchema = z.object({
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
   DIGISIGNER_API_KEY: z.string().optional(),
   DIGISIGNER_API_BASE: z.url().default('https://api.digisigner.com/v1'),
-  OFFICE_TIMEZONE: z.string().default('America/Denver'),
+  OFFICE_TIMEZONE: z.string().default(DEFAULT_OFFICE_TIMEZONE),
   ONBOARDING_CALL_HOURS: z
     .string()
     .regex(/^\d{1,2}-\d{1,2}$/, 'ONBOARDING_CALL_HOURS is like 9-17 (office hours, whole hours)')
@@ -86,6 +89,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
   /** Seconds between the comments that keep an idle event stream open through proxies. */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(25),
+  /** Seconds between the offer sweeper's looks for offers past their deadline (ADR 62). */
+  OFFER_SWEEP_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -171,6 +176,8 @@ export interface Config {
   };
   /** The live event stream's heartbeat (ADR 59). */
   eventsHeartbeatMs: number;
+  /** How often each process looks for lapsed offers (ADR 62). */
+  offerSweepMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -309,6 +316,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       eventStreamsPerUser: env.RATE_LIMIT_EVENT_STREAMS_PER_USER,
     },
     eventsHeartbeatMs: Math.round(env.EVENTS_HEARTBEAT_SECONDS * 1000),
+    offerSweepMs: Math.round(env.OFFER_SWEEP_SECONDS * 1000),
   };
 }
 

@@ -181,6 +181,13 @@ const ROUTES: Route[] = [
     expect: agentsOnly(200),
   },
   {
+    // Pause and the agent's own cap (ADR 62): resuming and no cap change nothing for the others.
+    method: 'PATCH',
+    url: '/api/portal/me/agent_profile',
+    payload: { paused_until: null, own_monthly_lead_cap: null },
+    expect: agentsOnly(200),
+  },
+  {
     // Every user keeps their own preferences; a recipient session has no user.
     method: 'PATCH',
     url: '/api/portal/me/preferences',
@@ -215,6 +222,32 @@ const ROUTES: Route[] = [
     url: '/api/portal/managed-groups/{group}/members/{agent}/leads',
     expect: managerOnly(200),
   },
+  // Pause and caps set by others (ADR 62): a manager resumes a member; an office caps its agent
+  // (another office's agent, or none, is 404).
+  {
+    method: 'PATCH',
+    url: '/api/portal/managed-groups/{group}/members/{agent}',
+    payload: { paused_until: null },
+    expect: managerOnly(200),
+  },
+  {
+    method: 'PATCH',
+    url: `/api/portal/managed-groups/${ZERO}/members/${ZERO}`,
+    payload: { paused_until: null },
+    expect: managerOnly(403),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/portal/corporate-agents/{agent}',
+    payload: { monthly_lead_cap: null },
+    expect: corporateOnly(200),
+  },
+  {
+    method: 'PATCH',
+    url: `/api/portal/corporate-agents/${ZERO}`,
+    payload: { monthly_lead_cap: null },
+    expect: corporateOnly(404),
+  },
   // The pipeline: an office's own agents (another office's group is 404), a managed group's members.
   { method: 'GET', url: '/api/portal/corporate-pipeline?group_id={group}', expect: corporateOnly(200) },
   { method: 'GET', url: `/api/portal/corporate-pipeline?group_id=${ZERO}`, expect: corporateOnly(404) },
@@ -226,6 +259,12 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/portal/managed-groups/{group}/stale-leads', expect: managerOnly(200) },
   { method: 'GET', url: '/api/portal/managed-groups/{group}/pipeline/agents.csv', expect: managerOnly(200) },
   { method: 'GET', url: '/api/portal/managed-groups/{group}/pipeline/leads.csv', expect: managerOnly(200) },
+  // The scorecards (ADR 62): an office's agents, a managed group's members, the agent's own.
+  { method: 'GET', url: '/api/portal/corporate-scorecards?group_id={group}', expect: corporateOnly(200) },
+  { method: 'GET', url: `/api/portal/corporate-scorecards?group_id=${ZERO}`, expect: corporateOnly(404) },
+  { method: 'GET', url: '/api/portal/managed-groups/{group}/scorecards', expect: managerOnly(200) },
+  { method: 'GET', url: `/api/portal/managed-groups/${ZERO}/scorecards`, expect: managerOnly(403) },
+  { method: 'GET', url: '/api/portal/me/scorecard', expect: leads(200, 403) },
   // --- developer tools ---
   { method: 'GET', url: '/api/dev/mailbox', expect: superuserOnly(200) },
   { method: 'GET', url: '/api/dev/templates', expect: superuserOnly(200) },
@@ -353,6 +392,27 @@ const ROUTES: Route[] = [
     url: '/api/portal/me/leads/{lead}/activities',
     payload: { kind: 'note', body: 'Matrix note' },
     expect: leads(201, 404, 404),
+  },
+  {
+    // Offers (ADR 62): the agent's lead is theirs already, so accepting it again answers it as it
+    // is; not delivered to the recipient, nor the group manager's (404 to both).
+    method: 'POST',
+    url: '/api/portal/me/leads/{lead}/accept',
+    expect: leads(200, 404, 404),
+  },
+  {
+    // An accepted lead has no offer to pass (409); 404 to those it is not delivered to.
+    method: 'POST',
+    url: '/api/portal/me/leads/{lead}/pass',
+    payload: { reason: 'Matrix pass' },
+    expect: leads(409, 404, 404),
+  },
+  {
+    // Releasing is the agent's alone (a recipient is 403 whatever the lead); nobody's lead is 404.
+    method: 'POST',
+    url: `/api/portal/me/leads/${ZERO}/release`,
+    payload: { reason: 'Matrix release' },
+    expect: leads(404, 403),
   },
   {
     // The live lead events (ADR 59): whoever has leads to follow may listen. A request that does

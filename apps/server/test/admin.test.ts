@@ -1,3 +1,4 @@
+import { NO_FLOORS } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, apiKeys, auditLog, leadEvents, leads, outboxMessages, recipients } from '../src/db/schema';
@@ -78,6 +79,7 @@ const ROUTES: { method: string; url: string; payload?: object | string; headers?
     { method: 'GET', url: '/api/admin/audit' },
     { method: 'GET', url: '/api/admin/settings' },
     { method: 'PATCH', url: '/api/admin/settings', payload: { rating_interval_days: 45 } },
+    { method: 'GET', url: '/api/admin/scorecards' },
   ];
 
 describe('who may use the console', () => {
@@ -606,6 +608,7 @@ describe('settings', () => {
       lead_delivery: { sms: true, email: true, call: true },
       provider_limits: { smtp_connections: 5, sms_per_second: 30 },
       quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
+      routing: { acceptance_minutes: 0, floors: NO_FLOORS },
     });
     const zero = await call('PATCH', '/api/admin/settings', token, { rating_interval_days: 0 });
     expect(zero.statusCode).toBe(400);

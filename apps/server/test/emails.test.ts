@@ -47,6 +47,7 @@ describe('every template, with all fields and with only the required ones', asyn
         'recipient_invitation',
         'lead_email',
         'lead_crm',
+        'lead_offer_email',
         'broker_signing_request',
         'broker_signing_reminder',
         'agreement_completed',

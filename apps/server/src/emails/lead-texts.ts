@@ -1,6 +1,6 @@
 import { formatPhone } from '@portal/shared';
 import { joinPresent, spokenPhone } from './format';
-import { type LeadFacts, leadName, leadTypeLabel } from './lead';
+import { acceptWindow, type LeadFacts, leadArea, leadName, leadTypeLabel } from './lead';
 import { fitsOneSms, isGsm7, toGsmFriendly } from './sms';
 
 /**
@@ -65,5 +65,36 @@ export function leadCallScript(lead: LeadFacts, agentName: string): string {
     `New seller lead${agentName ? ` for ${agentName}` : ''}: ${name}${where}. Lead type: ${type}. ${
       number ? `Their number is ${number}. Again: ${number}.` : ''
     } The details are in your text messages, your e-mail and the portal.`,
+  );
+}
+
+type OfferFacts = Pick<LeadFacts, 'leadType' | 'city' | 'state' | 'zip'>;
+
+/**
+ * The text of an offered lead (ADR 62): its type, its area and how long the agent has, with the
+ * link to accept it; no seller. The area goes first when the words do not fit one SMS.
+ */
+export function leadOfferSmsBody(lead: OfferFacts, link: string, minutes: number): string {
+  const type = leadTypeLabel(lead);
+  const within = acceptWindow(minutes);
+  const area = leadArea(lead);
+  const tries = [
+    `New ${type} lead${area ? ` in ${area}` : ''} offered to you. Accept within ${within}: ${link}`,
+    `New ${type} lead in ZIP ${lead.zip} offered to you. Accept within ${within}: ${link}`,
+    `New ${type} lead offered to you. Accept within ${within}: ${link}`,
+  ];
+  for (const text of tries) {
+    const body = oneSegment(clean(text));
+    if (body) return body;
+  }
+  return clean(tries.at(-1)!);
+}
+
+/** What the call notification of an offered lead reads out: where, and how long the agent has. */
+export function leadOfferCallScript(lead: OfferFacts, agentName: string, minutes: number): string {
+  const type = leadTypeLabel(lead);
+  const where = lead.city ? ` in ${lead.city}` : ` in ZIP code ${lead.zip.split('').join(' ')}`;
+  return clean(
+    `A new seller lead${where} is offered${agentName ? ` to ${agentName}` : ''}. Lead type: ${type}. Accept it in the portal within ${acceptWindow(minutes)}, or it goes to another agent. The link is in your text messages and your e-mail.`,
   );
 }

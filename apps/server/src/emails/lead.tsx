@@ -163,3 +163,133 @@ export function leadCrmEmail({ lead, source, link, agentName }: LeadCrmEmailInpu
   ].join('\n');
   return { template: 'lead_crm', subject, text };
 }
+
+/** "15 minutes", "1 hour", "2 hours 30 minutes": the acceptance window in words. */
+export function acceptWindow(minutes: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${plural(hours, 'hour')} ${plural(rest, 'minute')}` : plural(hours, 'hour');
+}
+
+/** "Phoenix, AZ 85004": where an offered lead is, without its street. */
+export const leadArea = (lead: Pick<LeadFacts, 'city' | 'state' | 'zip'>) =>
+  joinPresent([lead.city, joinPresent([lead.state, lead.zip], ' ')]);
+
+export interface LeadOfferEmailInput {
+  lead: Pick<LeadFacts, 'leadType' | 'city' | 'state' | 'zip' | 'county'>;
+  /** The offer in the portal. */
+  link: string;
+  agentName: string;
+  timezone?: string | null;
+  /** The acceptance window (console > Settings > Routing). */
+  minutes: number;
+  expiresAt: Date;
+}
+
+/** The words an offer e-mail is made of, each a plain string (empty: the lead has none). */
+interface OfferWords {
+  type: string;
+  city: string;
+  area: string;
+  county: string;
+  agent: string;
+  within: string;
+  deadline: string;
+  link: string;
+}
+
+const offerWordsOf = (input: LeadOfferEmailInput): OfferWords => ({
+  type: leadTypeLabel(input.lead),
+  city: input.lead.city,
+  area: leadArea(input.lead),
+  county: input.lead.county,
+  agent: input.agentName,
+  within: acceptWindow(input.minutes),
+  deadline: formatDateTime(input.expiresAt, input.timezone),
+  link: input.link,
+});
+
+/** The offer e-mail's parts from its words (the template renders them once with marks). */
+function offerParts(words: OfferWords) {
+  const intro = `A new ${words.type} lead${words.area ? ` in ${words.area}` : ''} is offered to ${words.agent || 'you'}. Accept within ${words.within} (by ${words.deadline}) to see the seller's name, phone and address. If it is not accepted in time, it goes to another agent.`;
+  const rows: [string, string | null][] = [
+    ['Area', words.area],
+    ['County', words.county],
+    ['Lead type', words.type],
+    ['Accept by', words.deadline],
+  ];
+  const footer = words.agent
+    ? `You get this e-mail as a lead recipient of ${words.agent}.`
+    : 'You get this e-mail as a lead recipient in the portal.';
+  return {
+    template: 'lead_offer_email',
+    subject: `Lead offer: ${words.type}${words.city ? ` in ${words.city}` : ''}. Accept within ${words.within}`,
+    preview: `Accept within ${words.within}, by ${words.deadline}`,
+    heading: 'A lead is offered to you',
+    footer,
+    body: (
+      <>
+        <Paragraph>{intro}</Paragraph>
+        <Details rows={rows} />
+        <ActionButton href={words.link}>Open the offer</ActionButton>
+      </>
+    ),
+    text: ['A lead is offered to you', intro, textRows(rows), textLink('Open the offer', words.link)],
+  };
+}
+
+/**
+ * The e-mail of an offered lead (ADR 62): the lead type, the area and how long the agent has;
+ * never the seller, whose details open in the portal once the agent accepts.
+ */
+export const leadOfferEmailParts = (input: LeadOfferEmailInput) => offerParts(offerWordsOf(input));
+
+const WORD_KEYS = ['type', 'city', 'area', 'county', 'agent', 'within', 'deadline', 'link'] as const;
+/** Stands for a word while the template is rendered; nothing a word holds once escaped looks like it. */
+const markOf = (key: string) => `offerword${key}mark7f3a`;
+const MARKS = /offerword([a-z]+)mark7f3a/g;
+
+/** As React escapes text and attributes. */
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+
+/** Offer templates by which words are present: a few, each rendered once per process. */
+const templates = new Map<string, Promise<Email>>();
+
+/**
+ * The offer e-mail. A sweep writes thousands, so the e-mail is rendered once per shape (which
+ * words the lead has) with a mark for each word, and each offer's words replace the marks:
+ * escaped in the HTML, as they are in the subject and the text.
+ */
+export async function leadOfferEmail(input: LeadOfferEmailInput): Promise<Email> {
+  const words = offerWordsOf(input);
+  const shape = WORD_KEYS.map((key) => (words[key] ? '1' : '0')).join('');
+  let template = templates.get(shape);
+  if (!template) {
+    const marks = Object.fromEntries(
+      WORD_KEYS.map((key) => [key, words[key] ? markOf(key) : '']),
+    ) as unknown as OfferWords;
+    template = renderEmail(offerParts(marks));
+    templates.set(shape, template);
+    template.catch(() => templates.delete(shape));
+  }
+  const email = await template;
+  // One pass over each body for every mark.
+  const fill = (text: string, html: boolean) =>
+    text.replace(MARKS, (_, key: (typeof WORD_KEYS)[number]) => (html ? escapeHtml(words[key]) : words[key]));
+  return {
+    template: email.template,
+    subject: fill(email.subject, false)
+      .replace(/[\r\n]+/g, ' ')
+      .trim(),
+    text: fill(email.text, false),
+    html: fill(email.html, true),
+  };
+}

@@ -12,8 +12,8 @@ import {
 } from './account';
 import { type AgendaLead, agendaEmail } from './agenda';
 import { type DigestAgent, digestEmail } from './digest';
-import { type LeadFacts, leadCrmEmail, leadEmail } from './lead';
-import { leadCallScript, leadSmsBody } from './lead-texts';
+import { type LeadFacts, leadCrmEmail, leadEmail, leadOfferEmail } from './lead';
+import { leadCallScript, leadOfferCallScript, leadOfferSmsBody, leadSmsBody } from './lead-texts';
 import type { Email } from './render';
 import { brokerSigningEmail, completedEmail } from './signing';
 import { failureNoticeEmail, onboardingCallEmail, TEST_SMS_TEMPLATE, testEmail, testSmsBody } from './signup';
@@ -173,6 +173,33 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
     sms('lead_sms', REQUIRED, leadSmsBody(MINIMAL_LEAD, leadLink)),
     call('lead_call', FULL, leadCallScript(FULL_LEAD, 'Dana Reyes')),
     call('lead_call', REQUIRED, leadCallScript(MINIMAL_LEAD, 'Dana Reyes')),
+    // Offers (ADR 62): how long the agent has, no seller.
+    email(
+      FULL,
+      await leadOfferEmail({
+        lead: FULL_LEAD,
+        link: leadLink,
+        agentName: 'Dana Reyes',
+        timezone: 'America/Denver',
+        minutes: 15,
+        expiresAt: new Date(SAMPLE_TIME.getTime() + 15 * 60_000),
+      }),
+    ),
+    email(
+      REQUIRED,
+      await leadOfferEmail({
+        lead: MINIMAL_LEAD,
+        link: leadLink,
+        agentName: '',
+        minutes: 90,
+        expiresAt: new Date(SAMPLE_TIME.getTime() + 90 * 60_000),
+      }),
+    ),
+    sms('lead_offer_sms', FULL, leadOfferSmsBody(FULL_LEAD, leadLink, 15)),
+    sms('lead_offer_sms', 'long city', leadOfferSmsBody(LONG_LEAD, leadLink, 1440)),
+    sms('lead_offer_sms', REQUIRED, leadOfferSmsBody(MINIMAL_LEAD, leadLink, 15)),
+    call('lead_offer_call', FULL, leadOfferCallScript(FULL_LEAD, 'Dana Reyes', 15)),
+    call('lead_offer_call', REQUIRED, leadOfferCallScript(MINIMAL_LEAD, 'Dana Reyes', 15)),
 
     email(
       'built-in signing, link expires',

@@ -12,6 +12,7 @@ export const QUEUES = {
   leadHolds: 'lead-holds',
   dailyAgenda: 'daily-agenda',
   weeklyDigest: 'weekly-digest',
+  scorecards: 'scorecards',
 } as const;
 
 /**

@@ -4,7 +4,9 @@ import { sendDueAgendas } from '../modules/agenda/agenda';
 import { sendDueDigests } from '../modules/agenda/digest';
 import { type AccountEmailJob, sendAccountEmail } from '../modules/auth/links';
 import { endHolds } from '../modules/leads/holds';
+import { startOfferSweeper } from '../modules/leads/offers';
 import { reconcileLeadCounts, refreshAgentStats } from '../modules/leads/stats';
+import { refreshScorecards } from '../modules/scorecards/compute';
 import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
 import { makeWebVersion } from '../modules/uploads/resize';
@@ -54,6 +56,9 @@ export async function startWorkers(
     stopRinging();
     await dispatcher.stop();
   });
+  // Offers past their deadline lapse and go to the next agent (ADR 62): every process looks.
+  const sweeper = startOfferSweeper(deps, deps.config.offerSweepMs);
+  queue.onStop(() => sweeper.stop());
 
   await queue.boss.work<AccountEmailJob>(
     QUEUES.accountEmail,
@@ -102,6 +107,10 @@ export async function startWorkers(
     // Leads on hold whose day has come are pursued again (idempotent across processes).
     await endHolds(deps.database.db, deps.config.onboardingCalls.officeTimezone);
   });
+  await queue.boss.work(QUEUES.scorecards, polling, async () => {
+    // Every active agent's scorecard and the floors it misses, which routing reads (ADR 62).
+    await refreshScorecards(deps.database.db);
+  });
   await queue.boss.schedule(QUEUES.brokerReminders, '37 * * * *', {}, { retryLimit: 1 });
   // Every five minutes: a hold ends within minutes of the agent's midnight.
   await queue.boss.schedule(QUEUES.leadHolds, '*/5 * * * *', {}, { retryLimit: 1 });
@@ -114,5 +123,7 @@ export async function startWorkers(
   // Every five minutes: the shortest backoff of an object deletion that failed.
   await queue.boss.schedule(QUEUES.uploadsSweep, '*/5 * * * *', {}, { retryLimit: 0 });
   await queue.boss.schedule(QUEUES.leadStats, '7 * * * *', {}, { retryLimit: 1 });
+  // Every 15 minutes: the 90-day windows slide, and routing reads what agents did since.
+  await queue.boss.schedule(QUEUES.scorecards, '*/15 * * * *', {}, { retryLimit: 1 });
   return { dispatcher };
 }

@@ -12,16 +12,26 @@ export const SETTINGS_TTL_MS = 10_000;
 
 let cached: { value: Settings; at: number } | null = null;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `value` over `base`, object by object (the routing settings' floors sit one level down), so a
+ * stored row written before a key existed still reads that key's default.
+ */
+function over(base: unknown, value: unknown): unknown {
+  if (!isRecord(base) || !isRecord(value)) return value;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, item] of Object.entries(value)) merged[key] = over(base[key], item);
+  return merged;
+}
+
 /** Stored rows over the defaults; a row that no longer fits the schema is ignored. */
 function merge(rows: { key: string; value: unknown }[]): Settings {
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const row of rows) {
     if (!(row.key in DEFAULT_SETTINGS)) continue;
-    const base = merged[row.key];
-    merged[row.key] =
-      base && typeof base === 'object' && row.value && typeof row.value === 'object'
-        ? { ...base, ...row.value }
-        : row.value;
+    merged[row.key] = over(merged[row.key], row.value);
   }
   const parsed = SettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;

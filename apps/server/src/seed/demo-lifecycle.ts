@@ -51,8 +51,16 @@ export function demoStage(
           : 'lost'
         : activeStage(index);
   const contacted = stage !== 'new';
+  // How far it has gone (the scorecard's appointment and listing rates, ADR 62): a day apart.
+  const reached = (stages: readonly LeadStage[], days: number) =>
+    stages.includes(stage) ? minutesAfter(createdAt, days * 24 * 60) : null;
   return {
     stage,
+    // The agent had it from its arrival, with offers off: accepted at once.
+    assignedAt: createdAt,
+    acceptedAt: createdAt,
+    reachedScheduledAt: reached(['scheduled', 'valuation', 'listed', 'contract', 'closed'], 2),
+    reachedListedAt: reached(['listed', 'contract', 'closed'], 4),
     ...(stage === 'lost' ? { lostReason: 'not_selling' as const } : {}),
     ...(stage === 'on_hold' ? { holdUntil: sql`(now() + interval '2 months')::date` } : {}),
     ...(status === 'active' && contacted ? nextAction(index) : {}),

@@ -211,6 +211,10 @@ const adminRoutes: RouteObject = {
       path: paths.adminSettings.path,
       lazy: adminPage(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage'),
     },
+    {
+      path: paths.adminScorecards.path,
+      lazy: adminPage(() => import('@/features/admin/pages/scorecards-page'), 'AdminScorecardsPage'),
+    },
   ],
 };
 const routingPages = () => import('@/features/routing/pages/routing-pages');

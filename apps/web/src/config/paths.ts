@@ -147,6 +147,7 @@ export const paths = {
   adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
   adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   adminSettings: { path: '/admin/settings', href: () => '/admin/settings' },
+  adminScorecards: { path: '/admin/scorecards', href: () => '/admin/scorecards' },
 
   // no layout
   rating: { path: '/rating', href: () => '/rating' },

@@ -156,6 +156,10 @@ export function buildAgent(overrides: Partial<AgentRecord> = {}): AgentRecord {
     rating_trend: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
+    paused_until: null,
+    monthly_lead_cap: null,
+    own_monthly_lead_cap: null,
+    leads_this_month: 0,
     ...overrides,
   };
 }

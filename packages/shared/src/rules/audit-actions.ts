@@ -47,6 +47,16 @@ export const AUDIT_ACTIONS = {
     'Agent status changed',
     "{actor} changed {target}'s status from {from} to {to}",
   ),
+  // Pause and caps (ADR 62): a group manager's pause of a member, an office's cap of its agent
+  manager_pause_agent: office(
+    'Agent paused by a manager',
+    "{actor} paused {target}'s leads until {paused_until}",
+  ),
+  manager_resume_agent: office('Agent resumed by a manager', "{actor} resumed {target}'s leads"),
+  corporate_set_lead_cap: office(
+    'Monthly lead cap set by an office',
+    "{actor} set {target}'s monthly lead cap to {cap}",
+  ),
   // Access codes
   admin_create_access_code: office('Access code created', '{actor} created the access code {target}'),
   cli_create_access_code: office('Access code created (CLI)', '{actor} created the access code {target}'),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { AGENT_STATUSES, GOOGLE_ANSWERS, MOBILE_DEVICES, SIGNUP_STATUSES } from '../constants';
 import { AUDIT_ACTION_NAMES, AUDIT_CATEGORIES } from '../rules/audit-actions';
+import { NO_FLOORS } from '../rules/scorecard';
 import { AgentRecordSchema } from './agent';
 import { instant } from './dates';
 import { LeadSchema } from './leads';
+import { monthlyLeadCap, RoutingSettingsSchema } from './routing';
 
 /**
  * The superuser console (DESIGN.md section 8): /api/admin/*, superusers only. Every list pages on
@@ -224,6 +226,8 @@ export const AdminAgentPatchSchema = z
     can_see_portal_onboarding: z.boolean().nullable(),
     can_see_portal_zips: z.boolean().nullable(),
     can_see_portal_recipients: z.boolean().nullable(),
+    /** Leads a month the agent may receive (ADR 62); null: no cap. */
+    monthly_lead_cap: monthlyLeadCap,
     agent_status: z.enum(AGENT_STATUSES, { message: 'Choose an agent status' }),
     signup_status: z.enum(SIGNUP_STATUSES, { message: 'Choose a signup step' }),
     /** Why agent_status or signup_status changes: required with either. */
@@ -594,6 +598,8 @@ export const SettingsSchema = z.object({
       .min(50, 'At least 50 MB of storage per agent')
       .max(100_000, 'At most 100,000 MB of storage per agent'),
   }),
+  /** Offers and the scorecard's floors (DESIGN.md section 11, ADR 62). */
+  routing: RoutingSettingsSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z
@@ -603,6 +609,10 @@ export const SettingsPatchSchema = z
     lead_delivery: SettingsSchema.shape.lead_delivery.partial(),
     provider_limits: SettingsSchema.shape.provider_limits.partial(),
     quotas: SettingsSchema.shape.quotas.partial(),
+    routing: z.strictObject({
+      acceptance_minutes: RoutingSettingsSchema.shape.acceptance_minutes.optional(),
+      floors: RoutingSettingsSchema.shape.floors.strict().partial().optional(),
+    }),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -615,6 +625,8 @@ export const DEFAULT_SETTINGS: Settings = {
   // 20 people on a routing list; 20 files on their way at once (the media pages upload a few at a
   // time); 10 GB: SPEC's media (headshots, photos, logos and a few videos of up to 2 GB) fits.
   quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
+  // Offers off and no floors: a routed lead is the agent's at once.
+  routing: { acceptance_minutes: 0, floors: NO_FLOORS },
 };
 
 /**

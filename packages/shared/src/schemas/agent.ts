@@ -11,6 +11,7 @@ import {
   YES_NO,
 } from '../constants';
 import { calendarDate } from './dates';
+import { AgentCapacitySchema } from './routing';
 
 /** The agent record of SPEC.md section 3, as the API returns it. */
 
@@ -252,6 +253,8 @@ export const AgentRecordSchema = z.object({
   rating_trend: z.enum(RATING_TRENDS).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  // routing (ADR 62): pause, the caps and this month's leads
+  ...AgentCapacitySchema.shape,
 });
 export type AgentRecord = z.infer<typeof AgentRecordSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from '../rules/lead-stages';
 import { calendarDate } from './dates';
 import { OptionalEmailSchema, OptionalPhoneSchema } from './profile';
+import { LeadOfferSchema } from './routing';
 
 /** Leads (DESIGN.md section 5; list shape of SPEC.md section 7). */
 
@@ -93,6 +94,13 @@ export const LeadSchema = z.object({
   hold_until: z.string().nullable(),
   lost_reason: z.enum(LOST_REASONS).nullable(),
   lost_reason_text: z.string(),
+  /**
+   * An offer the holder has not accepted yet (ADR 62), null when none is open. While it is open,
+   * outside the console, the seller's names, phone, e-mail, street and notes are empty strings.
+   */
+  offer: LeadOfferSchema.nullable(),
+  /** When the holder accepted the lead (at once with offers off); null while offered or unassigned. */
+  accepted_at: z.string().nullable(),
   /** Only in the work queue (`view=queue`): which of its parts the row is in. */
   queue_bucket: z.enum(QUEUE_BUCKETS).optional(),
 });

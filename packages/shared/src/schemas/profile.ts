@@ -10,6 +10,7 @@ import {
 } from '../constants';
 import { LicenseSchema } from './agent';
 import { calendarDate } from './dates';
+import { monthlyLeadCap, pausedUntil } from './routing';
 import { ServiceAreaPatchSchema } from './service-area';
 
 /**
@@ -212,5 +213,8 @@ export const AgentProfilePatchSchema = z.strictObject({
   inherited: z.boolean().optional(),
   // service_area_name, states, counties, zipcodes, excluded_cities, excluded_zips
   ...ServiceAreaPatchSchema.shape,
+  // routing (ADR 62): a pause until a date (null resumes) and the agent's own cap, lower only
+  paused_until: pausedUntil.optional(),
+  own_monthly_lead_cap: monthlyLeadCap.optional(),
 });
 export type AgentProfilePatch = z.infer<typeof AgentProfilePatchSchema>;

@@ -203,6 +203,12 @@ export const agents = pgTable(
     averageRating: doublePrecision(),
     latestRating: doublePrecision(),
     ratingTrend: text(),
+    // routing (ADR 62): leads stop until this day (the agent's calendar) and start again on it
+    pausedUntil: date({ mode: 'string' }),
+    /** Leads a month, set by the office or a superuser; null: no cap. */
+    monthlyLeadCap: integer(),
+    /** The agent's own cap, never above the office's. */
+    ownMonthlyLeadCap: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**

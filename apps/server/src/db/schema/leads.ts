@@ -93,8 +93,21 @@ export const leads = pgTable(
     holdUntil: date({ mode: 'string' }),
     lostReason: text().$type<LostReason>(),
     lostReasonText: text().notNull().default(''),
+    // Who holds the lead and since when (ADR 62): an open offer until accepted.
+    /** When the holder got the lead (routing, re-routing or the console). */
+    assignedAt: timestamp({ withTimezone: true }),
+    /** Set while the holder has not accepted the lead; cleared on acceptance. */
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+    /** The first time the lead reached `scheduled` and `listed` (or a stage after them). */
+    reachedScheduledAt: timestamp({ withTimezone: true }),
+    reachedListedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Offers whose deadline the sweeper watches.
+    index('leads_offer_expires_idx').on(t.offerExpiresAt).where(sql`offer_expires_at is not null`),
+    // A holder's leads by when they reached them: the monthly cap and the scorecard.
+    index('leads_agent_assigned_idx').on(t.agentId, t.assignedAt),
     // The work queue: an agent's active leads by next action.
     index('leads_agent_queue_idx').on(t.agentId, t.nextActionAt, t.createdAt).where(sql`status = 'active'`),
     // Holds that come back, by their day.
@@ -232,3 +245,48 @@ export const callEvents = pgTable(
       .where(sql`external_id is not null`),
   ],
 );
+
+/**
+ * Every offer of a lead to an agent (ADR 62), with its outcome: who had the lead, when, and why
+ * it left them. Re-routing leaves out every agent with a row here for the lead.
+ */
+export const leadOffers = pgTable(
+  'lead_offers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    offeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null when offers were off: the lead was the agent's at once. */
+    expiresAt: timestamp({ withTimezone: true }),
+    outcome: text().$type<'accepted' | 'passed' | 'lapsed' | 'released'>(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedByType: text().$type<'user' | 'recipient' | 'system'>(),
+    decidedById: uuid(),
+    decidedByName: text(),
+    reason: text().notNull().default(''),
+  },
+  (t) => [
+    index('lead_offers_lead_idx').on(t.leadId, t.offeredAt),
+    index('lead_offers_agent_idx').on(t.agentId, t.offeredAt),
+  ],
+);
+export type LeadOfferRow = typeof leadOffers.$inferSelect;
+
+/**
+ * Each agent's scorecard as the `scorecards` job last computed it (ADR 62): routing reads
+ * `below_floors`, the lists read `card`.
+ */
+export const agentScorecards = pgTable('agent_scorecards', {
+  agentId: uuid()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  card: jsonb().$type<Record<string, unknown>>().notNull(),
+  belowFloors: text().array().notNull().default(sql`'{}'::text[]`),
+  computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export type AgentScorecardRow = typeof agentScorecards.$inferSelect;

@@ -34,6 +34,7 @@ import { agentDisplayName } from '../agents/display-name';
 import { loadAgentRecord } from '../agents/queries';
 import { toAgentRecord, toUser } from '../agents/serialize';
 import { activateIfOnboardingComplete, changeAgentStatus } from '../agents/status';
+import { agentCapacity } from '../leads/capacity';
 import { toLead } from '../leads/serialize';
 import { ensureAgentRecipientFor } from '../recipients/service';
 import { ensureFinalPdf } from '../signing/flow';
@@ -139,8 +140,10 @@ export async function agentDetail(deps: AppDeps, id: string): Promise<AdminAgent
   // The agent is their own first recipient: lead delivery makes that row when it is missing
   // (leads/delivery.ts), so the record shows it as delivery will find it, not an empty list.
   await db.transaction((tx) => ensureAgentRecipientFor(tx, row.id));
-  const record = row.userId ? await loadAgentRecord(db, row.userId) : toAgentRecord(row);
-  const agent = record ?? toAgentRecord(row);
+  const officeZone = deps.config.onboardingCalls.officeTimezone;
+  const record = row.userId ? await loadAgentRecord(db, row.userId, { officeZone }) : null;
+  const agent =
+    record ?? toAgentRecord(row, { capacity: (await agentCapacity(db, row, { officeZone })).capacity });
   const [user] = row.userId ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
   const [requests, people, latest, counts, history] = await Promise.all([
     db
@@ -324,6 +327,7 @@ const FIELD_COLUMNS = {
   can_see_portal_onboarding: 'canSeePortalOnboarding',
   can_see_portal_zips: 'canSeePortalZips',
   can_see_portal_recipients: 'canSeePortalRecipients',
+  monthly_lead_cap: 'monthlyLeadCap',
 } as const satisfies Partial<Record<keyof AdminAgentPatch, keyof AgentRow>>;
 
 /** Values compared as data: the same object with its keys in another order is the same. */

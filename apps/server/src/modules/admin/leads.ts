@@ -2,11 +2,12 @@ import type { AdminLead } from '@portal/shared';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Db } from '../../db/client';
-import { agents, type LeadRow, leadEvents, leads } from '../../db/schema';
+import { agents, type LeadRow, leads } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { dispatch } from '../../lib/outbox';
 import { queueLeadDeliveries } from '../leads/delivery';
+import { assignLead as assignHolder, endOfferByHand } from '../leads/offers';
 import { toLead } from '../leads/serialize';
 import { refreshAgentStats } from '../leads/stats';
 import { escapeLike } from './agents';
@@ -110,29 +111,18 @@ export async function assignLead(
         `This lead is assigned to ${previousName}: give a reason to move it to ${agent.name ?? 'this agent'}`,
       );
     const reason = previous ? `Moved by hand by ${actor.name}: ${why}` : `Assigned by hand by ${actor.name}`;
-    const [row] = await tx
-      .update(leads)
-      .set({
-        agentId: agent.id,
-        routing: {
-          decision: 'manual',
-          reason,
-          candidates: lead.routing?.candidates ?? 0,
-          decidedAt: new Date().toISOString(),
-        },
-        updatedAt: sql`now()`,
-      })
-      .where(eq(leads.id, lead.id))
-      .returning();
-    await tx.insert(leadEvents).values({
-      leadId: lead.id,
-      kind: 'routed',
-      actorType: 'user',
-      actorId: actor.id,
-      actorName: actor.name,
-      details: { reason, agent_id: agent.id, decision: 'manual' },
-    });
-    const messageIds = await queueLeadDeliveries(tx, deps.config, row!, {
+    // The console's hand is not an offer: the agent has the lead at once (ADR 62). A former
+    // holder's open offer ends as released by the console.
+    const by = { type: 'user' as const, id: actor.id, name: actor.name };
+    await endOfferByHand(tx, lead, by, reason);
+    const row = await assignHolder(
+      tx,
+      lead,
+      agent.id,
+      { reason, candidates: lead.routing?.candidates ?? 0, decision: 'manual' },
+      by,
+    );
+    const messageIds = await queueLeadDeliveries(tx, deps.config, row, {
       name: agent.name ?? '',
       timezone: agent.timezone,
     });
@@ -158,7 +148,7 @@ export async function assignLead(
       },
       ip: actor.ip,
     });
-    return { row: row!, name: agent.name, messageIds };
+    return { row, name: agent.name, messageIds };
   });
   if (outcome.messageIds.length > 0) dispatch(deps.queue);
   return toAdminLead(outcome.row, outcome.name);

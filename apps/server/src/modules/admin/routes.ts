@@ -7,6 +7,7 @@ import { adminAuditRoutes, adminOverviewRoutes } from './routes/audit';
 import { adminCorporateRoutes } from './routes/corporate';
 import { adminLeadRoutes } from './routes/leads';
 import { adminOutboxRoutes } from './routes/outbox';
+import { adminScorecardRoutes } from './routes/scorecards';
 import { adminSettingsRoutes } from './routes/settings';
 
 /**
@@ -25,4 +26,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOutboxRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminScorecardRoutes);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { providerUse, SMTP, TWILIO } from '../../lib/provider-limits';
 import { forgetSettings, readSettings, writeSettings } from '../../lib/settings';
+import { applyFloors } from '../scorecards/compute';
 import type { ConsoleActor } from './common';
 
 /** The providers' account limits (from the settings) and how close the network runs to them. */
@@ -33,6 +34,10 @@ export async function patchSettings(db: Db, patch: SettingsPatch, actor: Console
       lead_delivery: { ...before.lead_delivery, ...patch.lead_delivery },
       provider_limits: { ...before.provider_limits, ...patch.provider_limits },
       quotas: { ...before.quotas, ...patch.quotas },
+      routing: {
+        acceptance_minutes: patch.routing?.acceptance_minutes ?? before.routing.acceptance_minutes,
+        floors: { ...before.routing.floors, ...patch.routing?.floors },
+      },
     };
     const changed = Object.fromEntries(
       Object.entries(next).filter(
@@ -58,5 +63,7 @@ export async function patchSettings(db: Db, patch: SettingsPatch, actor: Console
     return next;
   });
   forgetSettings();
+  // The stored scorecards are held to the floors at once: routing reads the floors they miss.
+  if (patch.routing?.floors) await applyFloors(db, after.routing.floors);
   return after;
 }

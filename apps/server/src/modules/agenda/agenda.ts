@@ -110,7 +110,11 @@ export async function agendaSections(
           order by case when bucket = 'fresh' then created_at else next_action_at end, id) as n,
         count(*) over (partition by bucket)::int as total
       from (
-        select l.id, l.first_name, l.last_name, l.phone, l.city, l.zip, l.stage, l.next_action,
+        -- An offered lead's seller is hidden until the agent accepts it (ADR 62).
+        select l.id, case when l.offer_expires_at is null then l.first_name else '' end as first_name,
+          case when l.offer_expires_at is null then l.last_name else '' end as last_name,
+          case when l.offer_expires_at is null then l.phone else '' end as phone,
+          l.city, l.zip, l.stage, l.next_action,
           l.next_action_at, l.created_at,
           case when l.next_action_at < ${start}::timestamptz then 'overdue'
                when ${uncontacted} then 'fresh'

@@ -4,6 +4,8 @@ import {
   deriveOnboardingSteps,
   ERROR,
   nextSignupStatus,
+  ownCapProblem,
+  pauseProblem,
   type SignupStatus,
   signupStepProblem,
   stepMarkProblem,
@@ -15,6 +17,7 @@ import { type AgentRow, agents, onboardingCalls, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden } from '../../lib/errors';
 import { serviceAreaChanges } from '../geo/service-area';
+import { agentToday } from '../leads/capacity';
 import { loadAgentRecord } from './queries';
 import { toAgentRecord } from './serialize';
 import { activateIfOnboardingComplete } from './status';
@@ -80,7 +83,7 @@ export async function hasBookedCall(db: Executor, agentId: string): Promise<bool
  */
 export async function updateAgentProfile(
   db: Db,
-  options: { userId: string; patch: AgentProfilePatch; ip?: string },
+  options: { userId: string; patch: AgentProfilePatch; ip?: string; officeZone?: string },
 ): Promise<AgentRecord> {
   const { patch } = options;
   await db.transaction(async (tx) => {
@@ -90,6 +93,19 @@ export async function updateAgentProfile(
     const next: Partial<AgentRow> = {};
     for (const [field, column] of Object.entries(DIRECT) as [keyof AgentProfilePatch, keyof AgentRow][]) {
       if (patch[field] !== undefined) (next as Record<string, unknown>)[column] = patch[field];
+    }
+    // Pause and the agent's own cap (ADR 62): a pause ends on a day after today, within a year;
+    // the own cap is never above the office's.
+    if (patch.paused_until !== undefined) {
+      const today = agentToday(patch.timezone ?? agent.timezone, options.officeZone);
+      const problem = patch.paused_until === null ? null : pauseProblem(patch.paused_until, today);
+      if (problem) throw badRequest(problem);
+      next.pausedUntil = patch.paused_until;
+    }
+    if (patch.own_monthly_lead_cap !== undefined) {
+      const problem = ownCapProblem(patch.own_monthly_lead_cap, agent.monthlyLeadCap);
+      if (problem) throw badRequest(problem);
+      next.ownMonthlyLeadCap = patch.own_monthly_lead_cap;
     }
     // Service-area fields are checked against the ZIP dataset and normalised together (ADR 12).
     Object.assign(next, await serviceAreaChanges(tx, agent, patch));
@@ -163,5 +179,5 @@ export async function updateAgentProfile(
       ip: options.ip,
     });
   });
-  return (await loadAgentRecord(db, options.userId))!;
+  return (await loadAgentRecord(db, options.userId, { officeZone: options.officeZone }))!;
 }

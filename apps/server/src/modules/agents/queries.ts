@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { agents } from '../../db/schema';
 import { agentRecordStamp } from '../../db/stamps';
+import { agentCapacity } from '../leads/capacity';
 import { toAgentRecord } from './serialize';
 
 export async function findAgentByUserId(db: Executor, userId: string) {
@@ -31,21 +32,32 @@ const statements = preparedFor((db) => ({
     .prepare('agent_record_by_user'),
 }));
 
-/** The agent record with its group memberships and corporate affiliation, and their stamp. */
+/**
+ * The agent record with its group memberships, corporate affiliation and capacity (pause, caps,
+ * this month's leads), and their stamp; `until`: the time (ms) the capacity may change without a
+ * new stamp (the next midnight in the agent's zone: a pause ending, a month starting).
+ */
 export async function loadStampedAgentRecord(
   db: Db,
   userId: string,
-): Promise<{ record: AgentRecord; stamp: string } | null> {
+  options: { officeZone?: string } = {},
+): Promise<{ record: AgentRecord; stamp: string; until: number } | null> {
   const [row] = await statements(db).recordByUser.execute({ userId });
   if (!row) return null;
+  const { capacity, until } = await agentCapacity(db, row.agent, options);
   const record = toAgentRecord(row.agent, {
     groupMemberships: row.memberships,
     corporateAffiliation: row.corporate,
+    capacity,
   });
-  return { record, stamp: row.stamp! };
+  return { record, stamp: row.stamp!, until };
 }
 
-/** The agent record with its group memberships and corporate affiliation filled in. */
-export async function loadAgentRecord(db: Db, userId: string): Promise<AgentRecord | null> {
-  return (await loadStampedAgentRecord(db, userId))?.record ?? null;
+/** The agent record with its group memberships, corporate affiliation and capacity filled in. */
+export async function loadAgentRecord(
+  db: Db,
+  userId: string,
+  options: { officeZone?: string } = {},
+): Promise<AgentRecord | null> {
+  return (await loadStampedAgentRecord(db, userId, options))?.record ?? null;
 }

@@ -1,4 +1,4 @@
-import { type AgentRecord, OnboardingStepsSchema, type User } from '@portal/shared';
+import { type AgentCapacity, type AgentRecord, OnboardingStepsSchema, type User } from '@portal/shared';
 import type { AgentRow, UserRow } from '../../db/schema';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -24,6 +24,11 @@ export function toUser(row: UserRow): User {
 export interface AgentExtras {
   groupMemberships?: AgentRecord['group_memberships'];
   corporateAffiliation?: AgentRecord['corporate_affiliation'];
+  /**
+   * Pause and caps as routing reads them, with this month's leads (`agentCapacity`): what a
+   * record answered to a reader carries. Without it, the row's pause and caps and no count.
+   */
+  capacity?: AgentCapacity;
 }
 
 /** The agent row as the API names it (SPEC.md section 3). */
@@ -134,6 +139,12 @@ export function toAgentRecord(row: AgentRow, extras: AgentExtras = {}): AgentRec
     rating_trend: row.ratingTrend as AgentRecord['rating_trend'],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(extras.capacity ?? {
+      paused_until: row.pausedUntil,
+      monthly_lead_cap: row.monthlyLeadCap,
+      own_monthly_lead_cap: row.ownMonthlyLeadCap,
+      leads_this_month: 0,
+    }),
   };
 }
 

@@ -100,7 +100,11 @@ export async function leadsCsv(
   const batch = async (after: { cursor: string; id: string } | null) =>
     (
       (await db.execute(sql`
-        select l.id, l.created_at::text as cursor, l.first_name, l.last_name, l.stage, l.status,
+        select l.id, l.created_at::text as cursor,
+          -- An offered lead's seller is hidden until the agent accepts it (ADR 62).
+          case when l.offer_expires_at is null then l.first_name else '' end as first_name,
+          case when l.offer_expires_at is null then l.last_name else '' end as last_name,
+          l.stage, l.status,
           ${nameSql} as agent_name, ${local(sql`l.created_at`)} as created,
           ${local(sql`l.first_contact_at`)} as first_contact, ${local(sql`l.last_activity_at`)} as last_activity,
           l.zip, l.lead_type, l.closing_date::text as closing_date, l.sale_price::float8 as sale_price

@@ -1,4 +1,7 @@
 import {
+  AgentCapacitySchema,
+  CorporateAgentCapPatchSchema,
+  CorporateAgentParamsSchema,
   CorporateGroupSchema,
   CorporateStatsSchema,
   DetailSchema,
@@ -11,14 +14,16 @@ import {
   LoginResponseSchema,
   MemberLeadsQuerySchema,
   MemberParamsSchema,
+  MemberPausePatchSchema,
 } from '@portal/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info';
 import { currentUser, requireSameSite, requireUser } from '../../plugins/auth';
 import { toUser } from '../agents/serialize';
 import { setRefreshCookie } from '../auth/cookies';
+import { pauseMember, setOfficeCap } from './capacity';
 import { pipelineRoutes } from './pipeline-routes';
 import {
   accessibleGroups,
@@ -165,6 +170,51 @@ export async function corporateRoutes(app: FastifyInstance) {
         request.params.memberId,
         request.query,
       ),
+  );
+
+  const actor = (request: FastifyRequest) => ({
+    user: currentUser(request),
+    ip: request.ip,
+    officeZone: app.deps.config.onboardingCalls.officeTimezone,
+  });
+
+  r.patch(
+    '/portal/managed-groups/:groupId/members/:memberId',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['corporate'],
+        summary:
+          "Pause a member's leads until a date (their calendar; leads start again on it), or resume them with null, for the group's manager",
+        params: MemberParamsSchema,
+        body: MemberPausePatchSchema,
+        response: { 200: AgentCapacitySchema, ...errors },
+      },
+    },
+    async (request) =>
+      pauseMember(
+        db(),
+        request.params.groupId,
+        request.params.memberId,
+        request.body.paused_until,
+        actor(request),
+      ),
+  );
+
+  r.patch(
+    '/portal/corporate-agents/:agentId',
+    {
+      preHandler: requireCorporate,
+      schema: {
+        tags: ['corporate'],
+        summary: 'Cap the leads a month of an agent linked to the office (null: no cap)',
+        params: CorporateAgentParamsSchema,
+        body: CorporateAgentCapPatchSchema,
+        response: { 200: AgentCapacitySchema, ...errors },
+      },
+    },
+    async (request) =>
+      setOfficeCap(db(), request.params.agentId, request.body.monthly_lead_cap, actor(request)),
   );
 
   await pipelineRoutes(app);

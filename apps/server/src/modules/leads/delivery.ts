@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { type LeadRow, type outboxMessages, recipients } from '../../db/schema';
-import { leadCrmEmail, leadEmail } from '../../emails/lead';
-import { leadCallScript, leadSmsBody } from '../../emails/lead-texts';
+import { leadCrmEmail, leadEmail, leadOfferEmail } from '../../emails/lead';
+import { leadCallScript, leadOfferCallScript, leadOfferSmsBody, leadSmsBody } from '../../emails/lead-texts';
 import type { Email } from '../../emails/render';
 import { emailMessage, insertMessages, phoneMessage } from '../../lib/outbox';
 import { readSettings } from '../../lib/settings';
@@ -81,6 +81,8 @@ export async function leadDeliveries(
   // The office can turn a channel off network-wide (console > Settings).
   const channels = (await readSettings(tx)).lead_delivery;
   const link = leadLink(config, lead);
+  // An offer (ADR 62) says how long the agent has and names no seller.
+  const offer = lead.offerExpiresAt ? { expiresAt: lead.offerExpiresAt, minutes: offerMinutes(lead) } : null;
   // Every recipient reads the same words: each is written once, and only if a channel needs it.
   let sms: string | undefined;
   let email: Email | undefined;
@@ -89,38 +91,63 @@ export async function leadDeliveries(
   for (const person of people ?? (await deliveryPeople(tx, lead.agentId))) {
     const target = { leadId: lead.id, recipientId: person.id };
     if (channels.sms && person.sendSms && person.phoneNumber) {
-      sms ??= leadSmsBody(lead, link);
+      sms ??= offer ? leadOfferSmsBody(lead, link, offer.minutes) : leadSmsBody(lead, link);
       messages.push(
         phoneMessage('sms', config, {
           to: person.phoneNumber,
           body: sms,
-          template: 'lead_sms',
+          template: offer ? 'lead_offer_sms' : 'lead_sms',
           meta,
           lead: target,
         }),
       );
     }
     if (channels.email && person.sendEmail && person.email) {
-      email ??= await leadEmail({ lead, link, agentName: agent.name, timezone: agent.timezone });
+      email ??= offer
+        ? await leadOfferEmail({ lead, link, agentName: agent.name, timezone: agent.timezone, ...offer })
+        : await leadEmail({ lead, link, agentName: agent.name, timezone: agent.timezone });
       messages.push(emailMessage(config, { to: person.email, ...email, meta, lead: target }));
     }
     if (channels.call && person.phoneCall && person.phoneNumber) {
-      call ??= leadCallScript(lead, agent.name);
+      call ??= offer
+        ? leadOfferCallScript(lead, agent.name, offer.minutes)
+        : leadCallScript(lead, agent.name);
       messages.push(
         phoneMessage('call', config, {
           to: person.phoneNumber,
           body: call,
-          template: 'lead_call',
+          template: offer ? 'lead_offer_call' : 'lead_call',
           meta,
           lead: target,
         }),
       );
     }
   }
-  const crm = agent.crmEmail?.trim();
-  if (channels.email && crm) {
-    const copy = leadCrmEmail({ lead, source: lead.source, link, agentName: agent.name });
-    messages.push(emailMessage(config, { to: crm, ...copy, meta, lead: { leadId: lead.id } }));
-  }
+  // The CRM's copy names the seller: an offered lead's goes when it is accepted (crmCopy).
+  if (!offer) messages.push(...crmCopy(config, lead, agent, channels.email));
   return messages;
+}
+
+/** The acceptance window an offer was made with, in whole minutes. */
+const offerMinutes = (lead: LeadRow) =>
+  Math.max(
+    1,
+    Math.round(
+      ((lead.offerExpiresAt?.getTime() ?? 0) - (lead.assignedAt ?? lead.createdAt).getTime()) / 60_000,
+    ),
+  );
+
+/** The copy of the lead for the agent's CRM inbox, when the agent has one and e-mail is on. */
+export function crmCopy(config: Config, lead: LeadRow, agent: LeadAgent, emailOn: boolean): MessageValues[] {
+  const crm = agent.crmEmail?.trim();
+  if (!emailOn || !crm || !lead.agentId) return [];
+  const copy = leadCrmEmail({
+    lead,
+    source: lead.source,
+    link: leadLink(config, lead),
+    agentName: agent.name,
+  });
+  return [
+    emailMessage(config, { to: crm, ...copy, meta: { agentId: lead.agentId }, lead: { leadId: lead.id } }),
+  ];
 }

@@ -11,6 +11,7 @@ import { dispatch, insertMessages } from '../../lib/outbox';
 import { Together } from '../../lib/together';
 import { geoDataset } from '../geo/dataset';
 import { type DeliveryPerson, leadDeliveries } from './delivery';
+import { acceptanceMinutes, holderColumns, insertOffersSql } from './offers';
 import { decideRoutingMany } from './routing';
 import { searchTextOf, toLead } from './serialize';
 import { agentStatsAfterNewLeads, agentStatsUpdate } from './stats';
@@ -291,7 +292,10 @@ async function writeBatch(
   const decisions = await decideRoutingMany(
     tx,
     items.map((item) => item.input),
+    { officeZone: deps.config.onboardingCalls.officeTimezone },
   );
+  // Offered to the agent for the acceptance window, or theirs at once (ADR 62).
+  const holder = holderColumns(await acceptanceMinutes(tx));
   const values = items.map(({ input, apiKey, source, idempotencyKey, requestHash }, index) => {
     const decision = decisions[index]!;
     const lead = {
@@ -300,6 +304,7 @@ async function writeBatch(
       createdAt: sql`clock_timestamp()`,
       updatedAt: sql`clock_timestamp()`,
       agentId: decision.agentId,
+      ...(decision.agentId ? holder : {}),
       leadType: input.lead_type,
       firstName: input.first_name,
       lastName: input.last_name,
@@ -370,11 +375,12 @@ async function writeBatch(
     return [];
   }
   // One statement for the rest of what the leads need before their deliveries: the events,
-  // the agents' statistics, their names and active recipients.
+  // the offers, the agents' statistics, their names and active recipients.
+  const offers = insertOffersSql(stored.flatMap(({ row }) => (row.agentId ? [row.id] : [])));
   const agents = new Map(
     (
       (await tx.execute(sql`
-        with event as (${events}), stats as (${agentStatsAfterNewLeads(perAgent)})
+        with event as (${events}), offer as (${offers}), stats as (${agentStatsAfterNewLeads(perAgent)})
         select a.id, a.agent as name, a.agent_first_name as first, a.agent_last_name as last,
           a.timezone, a.crm_email, a.id in (select id from stats) as counted,
           exists (select 1 from recipients r where r.agent_id = a.id) as has_recipients,

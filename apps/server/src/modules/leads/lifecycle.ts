@@ -7,7 +7,7 @@ import {
   statusOfStage,
 } from '@portal/shared';
 import type { LeadRow } from '../../db/schema';
-import { badRequest, forbidden } from '../../lib/errors';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
 
 /**
  * The lead's life after delivery (DESIGN.md section 10, ADR 60): what a PATCH may do to a lead's
@@ -116,8 +116,25 @@ const lostOf = (patch: LeadPatch) => ({
   lost_reason_text: patch.lost_reason === 'other' ? (patch.lost_reason_text ?? '') : '',
 });
 
+/** The stages that mean a lead reached an appointment, and a listing (or went past them). */
+const REACHES_SCHEDULED: ReadonlySet<LeadStage> = new Set([
+  'scheduled',
+  'valuation',
+  'listed',
+  'contract',
+  'closed',
+]);
+const REACHES_LISTED: ReadonlySet<LeadStage> = new Set(['listed', 'contract', 'closed']);
+
 /** A move to another stage: the columns it sets and its timeline event. */
-function planMove(lead: LeadRow, to: LeadStage, patch: LeadPatch, today: string, plan: PatchPlan): void {
+function planMove(
+  lead: LeadRow,
+  to: LeadStage,
+  patch: LeadPatch,
+  today: string,
+  plan: PatchPlan,
+  now: Date,
+): void {
   const from = lead.stage;
   const set = plan.set;
   set.stage = to;
@@ -155,6 +172,10 @@ function planMove(lead: LeadRow, to: LeadStage, patch: LeadPatch, today: string,
     Object.assign(details, figures);
     plan.totals = 'add';
   }
+  // How far the lead has gone (the scorecard's rates, ADR 62): kept from the first time, under
+  // the lead's row lock, so a move back and forth does not change it.
+  if (REACHES_SCHEDULED.has(to) && !lead.reachedScheduledAt) set.reachedScheduledAt = now;
+  if (REACHES_LISTED.has(to) && !lead.reachedListedAt) set.reachedListedAt = now;
   const reopened = statusOfStage(from) !== 'active' && isActiveStage(to);
   plan.events.push({ kind: to === 'closed' ? 'closed' : reopened ? 'reopened' : 'stage_change', details });
 }
@@ -197,9 +218,16 @@ function planNextAction(lead: LeadRow, patch: LeadPatch, plan: PatchPlan): void 
 
 /**
  * What a PATCH does to the lead's stage and next action. `today` is the agent's calendar day
- * (YYYY-MM-DD), for the hold's bounds. Throws the 400 or 403 the request deserves.
+ * (YYYY-MM-DD), for the hold's bounds; `now` stamps the first time the lead reaches an appointment
+ * or a listing. Throws the 400 or 403 the request deserves.
  */
-export function planPatch(lead: LeadRow, patch: LeadPatch, role: PatchRole, today: string): PatchPlan {
+export function planPatch(
+  lead: LeadRow,
+  patch: LeadPatch,
+  role: PatchRole,
+  today: string,
+  now = new Date(),
+): PatchPlan {
   const plan: PatchPlan = { set: {}, events: [] };
   const wanted = requestedStage(lead, patch);
   const moves = wanted !== null && wanted !== lead.stage;
@@ -209,8 +237,21 @@ export function planPatch(lead: LeadRow, patch: LeadPatch, role: PatchRole, toda
   if (patch.status === 'archived' && wanted === 'lost' && patch.lost_reason === undefined) {
     throw badRequest(DETAIL.archiveWhy);
   }
-  if (moves) planMove(lead, wanted, patch, today, plan);
+  if (moves) planMove(lead, wanted, patch, today, plan, now);
   else planSameStage(lead, patch, today, plan);
   planNextAction(lead, patch, plan);
   return plan;
+}
+
+/**
+ * An open offer (ADR 62): the lead is shown without its seller until the holder accepts, and
+ * nothing works it before then. Throws the 409 that says so.
+ */
+export function requireAccepted(lead: Pick<LeadRow, 'offerExpiresAt'>): void {
+  if (lead.offerExpiresAt !== null) {
+    throw new AppError(
+      'conflict',
+      "Accept the lead first: it is offered to you, and the seller's details and work on it open once you accept.",
+    );
+  }
 }

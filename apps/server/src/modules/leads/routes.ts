@@ -8,7 +8,9 @@ import {
   LeadActivitySchema,
   LeadDetailSchema,
   LeadIntakeSchema,
+  LeadPassSchema,
   LeadPatchSchema,
+  LeadReleaseSchema,
   LeadSchema,
   LeadStatsSchema,
   LeadsListSchema,
@@ -27,6 +29,7 @@ import { admitApiKey, noteRevokedKeyCall, touchApiKey } from './api-keys';
 import { recordCall } from './calls';
 import { importLeadsCsv, previewLeadsCsv } from './import';
 import { intakeLead } from './intake';
+import { acceptOffer, passOffer, releaseLead } from './offers';
 import { leadStats } from './stats';
 import { addActivity, getLead, type LeadScope, listLeads, updateLead } from './workspace';
 
@@ -247,7 +250,7 @@ export async function leadRoutes(app: FastifyInstance) {
           'Move a lead to another stage (archive with a lost reason or a hold date, reopen, close with its figures), set its next action, or change notes',
         params: IdParams,
         body: LeadPatchSchema,
-        response: { 200: LeadDetailSchema, ...errors },
+        response: { 200: LeadDetailSchema, ...errors, 409: DetailSchema },
       },
     },
     async (request) => updateLead(db(), request.leadScope!, request.params.id, request.body, officeZone()),
@@ -262,11 +265,60 @@ export async function leadRoutes(app: FastifyInstance) {
         summary: 'Log a call, text, e-mail, meeting or note on a lead, as its author (agent or recipient)',
         params: IdParams,
         body: LeadActivityInputSchema,
-        response: { 201: LeadActivitySchema, ...errors },
+        response: { 201: LeadActivitySchema, ...errors, 409: DetailSchema },
       },
     },
     async (request, reply) =>
       reply.status(201).send(await addActivity(db(), request.leadScope!, request.params.id, request.body)),
+  );
+
+  const offerErrors = { ...errors, 409: DetailSchema };
+
+  r.post(
+    '/portal/me/leads/:id/accept',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary:
+          "Accept a lead offered to you before its deadline (agent or recipient): the seller's details open; 409 once the offer lapsed",
+        params: IdParams,
+        response: { 200: LeadDetailSchema, ...offerErrors },
+      },
+    },
+    async (request) => acceptOffer(app.deps, request.leadScope!, request.params.id),
+  );
+
+  r.post(
+    '/portal/me/leads/:id/pass',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Pass on a lead offered to you, with the reason: it goes to the next agent (agent or recipient)',
+        params: IdParams,
+        body: LeadPassSchema,
+        response: { 200: DetailSchema, ...offerErrors },
+      },
+    },
+    async (request) => passOffer(app.deps, request.leadScope!, request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/portal/me/leads/:id/release',
+    {
+      preHandler: resolveLeadScope,
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Hand back a lead you accepted and cannot serve, with the reason: it goes to the next agent (the agent)',
+        params: IdParams,
+        body: LeadReleaseSchema,
+        response: { 200: DetailSchema, ...offerErrors },
+      },
+    },
+    async (request) => releaseLead(app.deps, request.leadScope!, request.params.id, request.body.reason),
   );
 
   r.get(

@@ -20,23 +20,26 @@ export type LeadReader = 'office' | RoutingReader;
  * price and the gross commission are the agent's (ADR 60).
  */
 export function toLead(row: LeadRow, reader: LeadReader, { money = true }: { money?: boolean } = {}): Lead {
+  // An open offer hides the seller from everyone but the office's own (ADR 62).
+  const hide = reader !== 'office' && row.offerExpiresAt !== null;
+  const seller = (value: string) => (hide ? '' : value);
   return {
     id: row.id,
     agent_id: row.agentId,
     lead_type: row.leadType as LeadType,
     status: row.status,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    phone: row.phone,
-    email: row.email,
-    street: row.street,
+    first_name: seller(row.firstName),
+    last_name: seller(row.lastName),
+    phone: seller(row.phone),
+    email: seller(row.email),
+    street: seller(row.street),
     city: row.city,
     state: row.state,
     zip: row.zip,
     county: row.county,
     source: row.source,
     external_id: row.externalId,
-    notes: row.notes,
+    notes: seller(row.notes),
     routing: row.routing
       ? {
           decision: row.routing.decision,
@@ -68,6 +71,14 @@ export function toLead(row: LeadRow, reader: LeadReader, { money = true }: { mon
     hold_until: row.holdUntil,
     lost_reason: row.lostReason,
     lost_reason_text: row.lostReasonText,
+    offer:
+      row.offerExpiresAt === null
+        ? null
+        : {
+            offered_at: (row.assignedAt ?? row.createdAt).toISOString(),
+            expires_at: row.offerExpiresAt.toISOString(),
+          },
+    accepted_at: row.acceptedAt?.toISOString() ?? null,
   };
 }
 
@@ -86,6 +97,9 @@ function reasonSql(reader: RoutingReader): string {
     else ${quote(sharedRoutingReason({ zip: ZIP, lead_type: '', decision: 'unassigned' }, reader))} end, '${ZIP}', zip)`;
 }
 
+/** A seller's field, empty while the lead is offered (outside the console: these pages). */
+const seller = (column: string) => `case when offer_expires_at is null then ${column} else '' end`;
+
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -99,9 +113,10 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 const leadJsonOf = (reader: RoutingReader, money: boolean, extra = '') =>
   sql.raw(`json_build_object(
   'id', id, 'agent_id', agent_id, 'lead_type', lead_type, 'status', status,
-  'first_name', first_name, 'last_name', last_name, 'phone', phone, 'email', email,
-  'street', street, 'city', city, 'state', state, 'zip', zip, 'county', county,
-  'source', source, 'external_id', external_id, 'notes', notes,
+  'first_name', ${seller('first_name')}, 'last_name', ${seller('last_name')},
+  'phone', ${seller('phone')}, 'email', ${seller('email')},
+  'street', ${seller('street')}, 'city', city, 'state', state, 'zip', zip, 'county', county,
+  'source', source, 'external_id', external_id, 'notes', ${seller('notes')},
   'routing', case when routing is null then null else json_build_object(
     'decision', routing->'decision', 'reason', ${reasonSql(reader)},
     'candidates', 0, 'decided_at', routing->'decidedAt') end,
@@ -115,7 +130,10 @@ const leadJsonOf = (reader: RoutingReader, money: boolean, extra = '') =>
   'speed_to_contact_seconds', case when first_contact_at is not null
     then greatest(0, round(extract(epoch from first_contact_at - created_at)))::int end,
   'opened_at', ${iso('opened_at')}, 'hold_until', hold_until,
-  'lost_reason', lost_reason, 'lost_reason_text', lost_reason_text${extra})`);
+  'lost_reason', lost_reason, 'lost_reason_text', lost_reason_text,
+  'offer', case when offer_expires_at is not null then json_build_object(
+    'offered_at', ${iso('coalesce(assigned_at, created_at)')}, 'expires_at', ${iso('offer_expires_at')}) end,
+  'accepted_at', ${iso('accepted_at')}${extra})`);
 
 export const leadJson: Record<RoutingReader, ReturnType<typeof sql.raw>> = {
   you: leadJsonOf('you', true),

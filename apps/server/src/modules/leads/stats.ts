@@ -8,12 +8,13 @@ import { agentZone } from './calendar';
  * answered and missed) are computed from the leads and call events, never typed in (DESIGN.md
  * section 5). Run after each change for that agent, and hourly for everyone as the windows slide.
  */
-export async function refreshAgentStats(db: Executor, agentId?: string): Promise<void> {
+export async function refreshAgentStats(db: Executor, agentId?: string | string[]): Promise<void> {
+  if (Array.isArray(agentId) && agentId.length === 0) return;
   await db.execute(agentStatsUpdate(agentId));
 }
 
-/** refreshAgentStats' statement, for the intake to run inside one of its own. */
-export function agentStatsUpdate(agentId?: string): SQL {
+/** refreshAgentStats' statement, for the intake to run inside one of its own. Several agents at once with an array. */
+export function agentStatsUpdate(agentId?: string | string[]): SQL {
   return sql`
     update agents a set
       leads_count = jsonb_build_object(
@@ -42,7 +43,13 @@ export function agentStatsUpdate(agentId?: string): SQL {
         count(*) filter (where e.outcome = 'answered')::int as answered
       from call_events e where e.agent_id = a2.id
     ) c
-    where a.id = a2.id ${agentId ? sql`and a2.id = ${agentId}` : sql``}
+    where a.id = a2.id ${
+      Array.isArray(agentId)
+        ? sql`and a2.id = any(${`{${agentId.join(',')}}`}::uuid[])`
+        : agentId
+          ? sql`and a2.id = ${agentId}`
+          : sql``
+    }
   `;
 }
 

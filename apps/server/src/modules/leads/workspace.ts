@@ -17,7 +17,7 @@ import { notFound } from '../../lib/errors';
 import { preWritten } from '../../plugins/serializer';
 import { type ActivityAuthor, recordActivity } from './activities';
 import { agentZone, dayIn } from './calendar';
-import { type PatchPlan, planPatch } from './lifecycle';
+import { type PatchPlan, planPatch, requireAccepted } from './lifecycle';
 import { queuePage } from './queue';
 import { leadJson, recipientLeadJson, toLead } from './serialize';
 import { refreshAgentStats } from './stats';
@@ -33,7 +33,7 @@ export type LeadScope =
 
 const LEAD_NOT_FOUND = 'Lead not found';
 
-function scopeFilter(scope: LeadScope): SQL {
+export function scopeFilter(scope: LeadScope): SQL {
   const mine = eq(leads.agentId, scope.agentId);
   if (scope.kind === 'agent') return mine;
   return and(
@@ -48,12 +48,16 @@ function searchFilter(q: string | undefined): SQL | undefined {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
   const digits = text.replace(/\D/g, '');
-  const byText = sql`${leads.searchText} like ${`%${escapeLike(text)}%`}`;
+  const pattern = `%${escapeLike(text)}%`;
+  const byText = sql`${leads.searchText} like ${pattern}`;
   // "(602) 555-01" finds +16025550142: phones are searched by their digits.
-  if (digits.length >= 3 && digits.length !== text.length) {
-    return sql`(${byText} or ${leads.searchText} like ${`%${digits}%`})`;
-  }
-  return byText;
+  const match =
+    digits.length >= 3 && digits.length !== text.length
+      ? sql`(${byText} or ${leads.searchText} like ${`%${digits}%`})`
+      : byText;
+  // An offered lead is found by its place alone: its seller is hidden until accepted (ADR 62).
+  const place = sql`lower(${leads.city} || ', ' || ${leads.state} || ' ' || ${leads.zip}) like ${pattern}`;
+  return sql`((${match} and ${leads.offerExpiresAt} is null) or (${leads.offerExpiresAt} is not null and ${place}))`;
 }
 
 /**
@@ -171,7 +175,7 @@ async function listQueue(
   return preWritten<LeadsList>(pageJson(items, counts, () => total));
 }
 
-async function findLead(db: Executor, scope: LeadScope, id: string, lock = false): Promise<LeadRow> {
+export async function findLead(db: Executor, scope: LeadScope, id: string, lock = false): Promise<LeadRow> {
   const query = db
     .select()
     .from(leads)
@@ -182,7 +186,7 @@ async function findLead(db: Executor, scope: LeadScope, id: string, lock = false
   return row;
 }
 
-const authorOf = (scope: LeadScope): ActivityAuthor => ({
+export const authorOf = (scope: LeadScope): ActivityAuthor => ({
   actorType: scope.kind === 'agent' ? 'user' : 'recipient',
   actorId: scope.kind === 'agent' ? scope.actorId : scope.recipientId,
   actorName: scope.actorName,
@@ -243,6 +247,7 @@ export async function updateLead(
   const today = dayIn(await agentZone(db, scope.agentId, officeZone));
   await db.transaction(async (tx) => {
     const lead = await findLead(tx, scope, id, true);
+    requireAccepted(lead);
     const author = authorOf(scope);
     const plan = planPatch(lead, patch, scope.kind, today);
     if (patch.notes !== undefined && patch.notes !== lead.notes) {
@@ -280,7 +285,9 @@ export async function addActivity(
   input: LeadActivityInput,
 ): Promise<LeadActivity> {
   return db.transaction(async (tx) => {
-    const lead = await findLead(tx, scope, id);
+    // Locked: an offer that lapses or a lead passed on meanwhile is no longer worked here.
+    const lead = await findLead(tx, scope, id, true);
+    requireAccepted(lead);
     return recordActivity(tx, lead.id, authorOf(scope), input);
   });
 }

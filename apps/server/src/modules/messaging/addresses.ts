@@ -1,5 +1,5 @@
 import { type EmailAddressOption, ERROR, SEND_EMAIL_DETAIL, type SendEmailOptions } from '@portal/shared';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { findAgentByUserId } from '../agents/queries';
+import { requireAccepted } from '../leads/lifecycle';
 import { isEmailConfirmed } from '../recipients/confirmation';
 
 /**
@@ -55,13 +56,17 @@ export function checkSender(user: UserRow, config: Config, fromEmail: string): v
   throw forbidden(SEND_EMAIL_DETAIL.foreignSender);
 }
 
-/** One of the agent's leads; anyone else's is "not found" (SECURITY.md item 15). */
+/**
+ * One of the agent's leads; anyone else's is "not found" (SECURITY.md item 15), an offer not yet
+ * accepted a 409 (ADR 62): its seller is not the agent's to write to yet.
+ */
 export async function findAgentLead(db: Executor, agentId: string, leadId: string): Promise<LeadRow> {
   const [lead] = await db
     .select()
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.agentId, agentId)));
   if (!lead) throw notFound('Lead not found');
+  requireAccepted(lead);
   return lead;
 }
 
@@ -87,7 +92,14 @@ export async function resolveTarget(
     db
       .select()
       .from(leads)
-      .where(and(eq(leads.agentId, agentId), sql`lower(${leads.email}) = ${address}`))
+      .where(
+        and(
+          eq(leads.agentId, agentId),
+          sql`lower(${leads.email}) = ${address}`,
+          // An offered lead's seller is not the agent's to write to until accepted (ADR 62).
+          isNull(leads.offerExpiresAt),
+        ),
+      )
       .orderBy(desc(leads.createdAt))
       .limit(20),
     db

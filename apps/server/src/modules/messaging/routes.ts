@@ -11,7 +11,14 @@ import { currentUser, requireMaySendEmail, requireUser } from '../../plugins/aut
 import { sendEmailOptions } from './addresses';
 import { sendAgentEmail } from './send-email';
 
-const errors = { 400: DetailSchema, 401: DetailSchema, 403: DetailSchema, 404: DetailSchema };
+const errors = {
+  400: DetailSchema,
+  401: DetailSchema,
+  403: DetailSchema,
+  404: DetailSchema,
+  // A lead offered and not yet accepted (ADR 62).
+  409: DetailSchema,
+};
 /** The message may be up to 50,000 characters, which JSON can escape to several times that. */
 const SEND_BODY_LIMIT = 256 * 1024;
 

@@ -56,6 +56,8 @@ async function portalMe(db: Db, user: UserRow, agent: AgentRecord | null) {
  */
 interface KeptRecord {
   stamp: string;
+  /** Until when (ms) it holds without a new stamp: the agent's next midnight (pause, month). */
+  until: number;
   rating: Parameters<typeof isRatingRequired>[0];
   json: string;
   zipcodes: string;
@@ -67,14 +69,20 @@ const keptRecords = new LRUCache<string, KeptRecord>({
 const writeUser = compileWriter(UserSchema);
 const writeAgentRecord = compileWriter(AgentRecordSchema);
 
-async function keptAgentRecord(db: Db, userId: string, stamp: string): Promise<KeptRecord | null> {
+async function keptAgentRecord(
+  db: Db,
+  userId: string,
+  stamp: string,
+  officeZone: string,
+): Promise<KeptRecord | null> {
   const kept = keptRecords.get(userId);
-  if (kept?.stamp === stamp) return kept;
-  const loaded = await loadStampedAgentRecord(db, userId);
+  if (kept?.stamp === stamp && Date.now() < kept.until) return kept;
+  const loaded = await loadStampedAgentRecord(db, userId, { officeZone });
   if (!loaded) return null;
   const { record } = loaded;
   const entry: KeptRecord = {
     stamp: loaded.stamp,
+    until: loaded.until,
     rating: {
       agent_status: record.agent_status,
       signup_status: record.signup_status,
@@ -108,7 +116,9 @@ export async function portalRoutes(app: FastifyInstance) {
       const stamp = await requireUserWithAgentStamp(request);
       const db = app.deps.database.db;
       const user = currentUser(request);
-      const agent = stamp ? await keptAgentRecord(db, user.id, stamp) : null;
+      const agent = stamp
+        ? await keptAgentRecord(db, user.id, stamp, app.deps.config.onboardingCalls.officeTimezone)
+        : null;
       if (!agent) return portalMe(db, user, null);
       const settings = await readSettings(db);
       const ratingRequired = isRatingRequired(agent.rating, new Date(), settings.rating_interval_days);
@@ -208,7 +218,8 @@ export async function portalRoutes(app: FastifyInstance) {
       preHandler: requireProfilePatchAllowed,
       schema: {
         tags: ['portal'],
-        summary: 'Change the fields an agent may set (signup steps, onboarding steps, profile)',
+        summary:
+          'Change the fields an agent may set (signup steps, onboarding steps, profile, pause and own monthly cap)',
         body: AgentProfilePatchSchema,
         response: { 200: AgentRecordSchema, ...errors },
       },
@@ -218,6 +229,7 @@ export async function portalRoutes(app: FastifyInstance) {
         userId: currentUser(request).id,
         patch: request.body,
         ip: request.ip,
+        officeZone: app.deps.config.onboardingCalls.officeTimezone,
       }),
   );
 }

@@ -6,6 +6,7 @@ import { Brand } from '@/components/shell/brand';
 import { MobileNav } from '@/components/shell/mobile-nav';
 import { NavList } from '@/components/shell/nav-list';
 import { PageTransition } from '@/components/shell/page-transition';
+import { PauseNotice } from '@/components/shell/pause-notice';
 import { SkipLink } from '@/components/skip-link';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useAuth, useLogout } from '@/lib/auth';
@@ -47,6 +48,7 @@ export function DashboardLayout() {
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">
             <AccountStatusNotice me={recipient ? null : auth.me} />
+            <PauseNotice me={recipient ? null : auth.me} />
             <PageTransition>
               <Outlet />
             </PageTransition>

@@ -15,6 +15,7 @@ export type AdminArea =
   | 'groups'
   | 'api-keys'
   | 'audit'
+  | 'scorecards'
   | 'settings';
 
 type Query = Record<string, unknown>;

@@ -1,6 +1,7 @@
 // The console's frame (DESIGN.md section 8): a heading, the section navigation, then the page.
 import {
   Building2,
+  ClipboardCheck,
   FileClock,
   Inbox,
   KeyRound,
@@ -20,6 +21,7 @@ type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
 export const ADMIN_SECTIONS: Section[] = [
   { to: paths.admin.href(), label: 'Overview', icon: LayoutDashboard, end: true },
   { to: paths.adminAgents.href(), label: 'Agents', icon: Users },
+  { to: paths.adminScorecards.href(), label: 'Scorecards', icon: ClipboardCheck },
   { to: paths.adminLeads.href(), label: 'Leads', icon: Inbox },
   { to: paths.adminMessages.href(), label: 'Messages', icon: Mail },
   { to: paths.adminAccessCodes.href(), label: 'Access codes', icon: Ticket },

@@ -2,7 +2,15 @@
 // which channels deliver leads, and what the message providers allow. Checked with the shared
 // SettingsSchema; only what changed is sent; a refusal is shown by the field it is about.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Settings, type SettingsPatch, SettingsSchema, SMTP_CONNECTIONS_MAX } from '@portal/shared';
+import {
+  ACCEPTANCE_MINUTES_MAX,
+  SCORECARD_FIGURES,
+  SCORECARD_RULES,
+  type Settings,
+  type SettingsPatch,
+  SettingsSchema,
+  SMTP_CONNECTIONS_MAX,
+} from '@portal/shared';
 import { useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
@@ -38,6 +46,16 @@ export function settingsPatch(saved: Settings, next: Settings): SettingsPatch {
     ),
   );
   if (Object.keys(quotas).length > 0) patch.quotas = quotas;
+  const routing: NonNullable<SettingsPatch['routing']> = {};
+  if (next.routing.acceptance_minutes !== saved.routing.acceptance_minutes)
+    routing.acceptance_minutes = next.routing.acceptance_minutes;
+  const floors = Object.fromEntries(
+    Object.entries(next.routing.floors).filter(
+      ([key, value]) => saved.routing.floors[key as keyof Settings['routing']['floors']] !== value,
+    ),
+  );
+  if (Object.keys(floors).length > 0) routing.floors = floors;
+  if (Object.keys(routing).length > 0) patch.routing = routing;
   for (const group of ['lead_delivery'] as const) {
     const changed = Object.fromEntries(
       Object.entries(next[group]).filter(
@@ -55,7 +73,19 @@ const FIELD_WORDS: [TopKey, RegExp][] = [
   ['lead_delivery', /deliver/i],
   ['provider_limits', /SMTP|texts? per second/i],
   ['quotas', /recipients per agent|uploads in progress|storage per agent/i],
+  ['routing', /acceptance|floor/i],
 ];
+
+/** What a floor is typed in, under its field. */
+const FLOOR_HINTS = {
+  minutes: 'Minutes, at most (1 to 10,080). Empty: no floor.',
+  percent: 'Percent, at least (0 to 100). Empty: no floor.',
+  rating: 'From 1 to 5, at least. Empty: no floor.',
+} as const;
+
+/** An empty floor field is no floor (null), not 0. */
+const floorValue = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value);
 
 /** Which field a server refusal is about: the only one sent, else the one its words name. */
 function fieldOf(detail: string, sent: TopKey[]): TopKey | null {
@@ -202,6 +232,61 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             />
           </Field>
         </div>
+      </AdminSection>
+      <AdminSection
+        title="Routing"
+        description="Offers and the floors agents are held to. A floor applies at once to the scorecards, which are worked out every 15 minutes."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Acceptance window (minutes)"
+            description={`How long an agent has to accept a lead before it goes to the next agent; 0 turns offers off (at most ${ACCEPTANCE_MINUTES_MAX.toLocaleString('en-US')}).`}
+            error={errors.routing?.acceptance_minutes?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={ACCEPTANCE_MINUTES_MAX}
+              step={1}
+              {...form.register('routing.acceptance_minutes', { valueAsNumber: true })}
+            />
+          </Field>
+        </div>
+        <fieldset className="grid gap-3">
+          <legend className="font-medium">Floors</legend>
+          <p className="-mt-1 text-sm text-muted-foreground">
+            Agents below a floor still get leads, but only when no eligible agent meets every floor.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {SCORECARD_FIGURES.map((key) => {
+              const rule = SCORECARD_RULES[key];
+              return (
+                <Field
+                  key={key}
+                  label={rule.label}
+                  description={FLOOR_HINTS[rule.unit]}
+                  error={
+                    errors.routing?.floors?.[key]?.message ??
+                    (key === SCORECARD_FIGURES[0] ? errors.routing?.floors?.message : undefined)
+                  }
+                >
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    step={rule.unit === 'rating' ? 0.1 : 1}
+                    min={rule.unit === 'minutes' || rule.unit === 'rating' ? 1 : 0}
+                    max={rule.unit === 'minutes' ? 10_080 : rule.unit === 'rating' ? 5 : 100}
+                    {...form.register(`routing.floors.${key}`, { setValueAs: floorValue })}
+                  />
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
+        {errors.routing?.message ? (
+          <p className="text-sm font-medium text-destructive">{errors.routing.message}</p>
+        ) : null}
       </AdminSection>
       <AdminSection title="Lead delivery" description="Network-wide: a recipient's own choices still apply.">
         <SwitchGroup

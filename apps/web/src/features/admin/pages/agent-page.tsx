@@ -9,6 +9,7 @@ import { formatPhone } from '@/lib/format-phone';
 import { useAdminAgent } from '../api/agents';
 import { AGENT_STATUS_LABELS, AGENT_STATUS_TONE, SIGNUP_STATUS_LABELS } from '../components/admin-format';
 import { AdminSection } from '../components/admin-section';
+import { AgentCapacityForm } from '../components/agent-capacity-form';
 import { AgentOfficeForm } from '../components/agent-office-form';
 import {
   AgentAgreements,
@@ -160,6 +161,12 @@ export function AdminAgentPage() {
             description="Which pages the agent sees. Default follows the office's setting; a change is saved at once."
           >
             <AgentVisibility agent={agent} />
+          </AdminSection>
+          <AdminSection
+            title="Leads and capacity"
+            description="Pause and caps as routing reads them. The agent pauses and sets a lower cap of their own."
+          >
+            <AgentCapacityForm agent={agent} />
           </AdminSection>
           <AdminSection
             title="Office fields"

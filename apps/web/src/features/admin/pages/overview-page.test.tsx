@@ -43,6 +43,7 @@ describe('the console overview', { timeout: 20_000 }, () => {
     ).toEqual([
       'Overview',
       'Agents',
+      'Scorecards',
       'Leads',
       'Messages',
       'Access codes',

@@ -120,4 +120,63 @@ describe('the settings page', { timeout: 20_000 }, () => {
       quotas: { recipients_per_agent: 30 },
     });
   });
+
+  it('sets the acceptance window and floors, with the schema’s messages for what is out of range', async () => {
+    const saved = {
+      ...DEFAULT_SETTINGS,
+      routing: {
+        ...DEFAULT_SETTINGS.routing,
+        floors: { ...DEFAULT_SETTINGS.routing.floors, closing_rate: 5 },
+      },
+    };
+    const server = superuserServer({
+      'GET /api/admin/settings': () => json(200, saved),
+      'PATCH /api/admin/settings': (request) => {
+        const body = bodyOf<Partial<Settings>>(request);
+        return json(200, {
+          ...saved,
+          routing: {
+            acceptance_minutes: body.routing?.acceptance_minutes ?? saved.routing.acceptance_minutes,
+            floors: { ...saved.routing.floors, ...body.routing?.floors },
+          },
+        });
+      },
+    });
+    const { user } = renderApp(<AdminSettingsPage />, { url: '/admin/settings' });
+    const routing = await screen.findByRole('region', { name: 'Routing' }, PAGE_LOAD);
+    const acceptance = within(routing).getByLabelText('Acceptance window (minutes)');
+    expect(acceptance).toHaveValue(0);
+    const contacted = within(routing).getByLabelText('Contacted within 1 hour');
+    const closing = within(routing).getByLabelText('Closing rate');
+    const rating = within(routing).getByLabelText('Your rating of lead quality');
+    // No floor is an empty field; each says its unit.
+    expect(contacted).toHaveValue(null);
+    expect(closing).toHaveValue(5);
+    expect(within(routing).getByLabelText('Speed to first contact')).toHaveAccessibleDescription(
+      'Minutes, at most (1 to 10,080). Empty: no floor.',
+    );
+
+    await user.clear(acceptance);
+    await user.type(acceptance, '2000');
+    await user.type(contacted, '150');
+    await user.type(rating, '7');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The acceptance window is at most 1440 minutes')).toBeInTheDocument();
+    expect(screen.getByText('The contacted within 1 hour floor is at most 100')).toBeInTheDocument();
+    expect(screen.getByText('The lead quality rating floor is at most 5')).toBeInTheDocument();
+    expect(contacted).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PATCH /api/admin/settings')).toHaveLength(0);
+
+    await user.clear(acceptance);
+    await user.type(acceptance, '15');
+    await user.clear(contacted);
+    await user.type(contacted, '60');
+    await user.clear(rating);
+    await user.clear(closing);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PATCH /api/admin/settings')[0]!)).toEqual({
+      routing: { acceptance_minutes: 15, floors: { contacted_within_hour: 60, closing_rate: null } },
+    });
+  });
 });

@@ -71,6 +71,8 @@ export function buildLead(overrides: Partial<AdminLead> = {}): AdminLead {
     hold_until: null,
     lost_reason: null,
     lost_reason_text: '',
+    offer: null,
+    accepted_at: '2026-11-20T12:00:00.000Z',
     ...overrides,
   };
 }

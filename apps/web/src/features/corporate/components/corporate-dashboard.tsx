@@ -14,6 +14,7 @@ import { GroupsOverview } from './groups-overview';
 import { LeadsPerGroupChart } from './leads-per-group-chart';
 import { OfficeSummary } from './office-summary';
 import { PipelineSection } from './pipeline-section';
+import { TeamScorecards } from './team-scorecards';
 import { useGroupLeadsUrlState } from './use-group-leads-url-state';
 
 function Failed({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
@@ -193,6 +194,8 @@ export function CorporateDashboard() {
           <Skeleton className="h-48" />
         )}
       </section>
+
+      <TeamScorecards scope={{ kind: 'corporate' }} whose="The office's agents" />
 
       {groups.data && groups.data.length > 0 ? <GroupLeads groups={groups.data} /> : null}
     </div>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { type ManagedLead, useManagedLeads } from '../api/get-managed-leads';
 import { PipelineSection } from './pipeline-section';
+import { TeamScorecards } from './team-scorecards';
 
 /** Rows shown at first, and added by "Show more". */
 const PAGE = 100;
@@ -129,6 +130,12 @@ export function ManagedGroups({ groups }: { groups: GroupMembership[] }) {
                 ) : null
               }
               empty={`No member of ${pipelineGroup.group_name} is an agent yet.`}
+            />
+          ) : null}
+          {pipelineGroup ? (
+            <TeamScorecards
+              scope={{ kind: 'manager', groupId: pipelineGroup.group_id }}
+              whose={pipelineGroup.group_name}
             />
           ) : null}
           <LeadStatusTabs

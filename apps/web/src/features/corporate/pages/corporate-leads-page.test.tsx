@@ -1,4 +1,4 @@
-import { shiftDate } from '@portal/shared';
+import { NO_FLOORS, shiftDate } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMe } from '@/test/factories';
@@ -62,6 +62,7 @@ function corporateServer(
     'POST /api/refresh': signedInRefresh(),
     'GET /api/portal/me': () => json(200, corporateMe),
     'GET /api/portal/linked-agents': () => json(200, [data.alice, data.bob, data.carol]),
+    'GET /api/portal/corporate-scorecards': () => json(200, { floors: NO_FLOORS, items: [], total: 0 }),
     'GET /api/portal/corporate-accessible-groups': () => json(200, [data.east, data.west]),
     'GET /api/portal/corporate-pipeline': () =>
       json(200, buildPipeline([], { from: shiftDate(TODAY, -29), to: TODAY })),

@@ -1,3 +1,4 @@
+import { NO_FLOORS } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LeadsRoute } from '@/app/routes/leads-route';
@@ -31,6 +32,8 @@ describe("a group manager's My groups", { timeout: 20_000 }, () => {
     const { callsTo } = mockFetch({
       'POST /api/refresh': signedInRefresh(),
       'GET /api/portal/me': () => json(200, manager),
+      'GET /api/portal/managed-groups/:groupId/scorecards': () =>
+        json(200, { floors: NO_FLOORS, items: [], total: 0 }),
       'GET /api/portal/managed-groups/:groupId/members': (request) =>
         json(
           200,
@@ -111,6 +114,8 @@ describe("a group manager's My groups", { timeout: 20_000 }, () => {
     const { callsTo } = mockFetch({
       'POST /api/refresh': signedInRefresh(),
       'GET /api/portal/me': () => json(200, manager),
+      'GET /api/portal/managed-groups/:groupId/scorecards': () =>
+        json(200, { floors: NO_FLOORS, items: [], total: 0 }),
       'GET /api/portal/managed-groups/:groupId/members': (request) =>
         json(200, [{ ...(request.path.includes(WEST) ? bob : cat), is_agent: true }]),
       'GET /api/portal/managed-groups/:groupId/members/:memberId/leads': () => list([]),

@@ -48,6 +48,8 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
     hold_until: null,
     lost_reason: null,
     lost_reason_text: '',
+    offer: null,
+    accepted_at: '2026-11-20T12:00:00.000Z',
     ...overrides,
   };
 }

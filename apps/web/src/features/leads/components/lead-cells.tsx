@@ -1,7 +1,7 @@
 import type { Lead } from '@portal/shared';
 import { Phone } from 'lucide-react';
 import { LeadStatusBadge, NewBadge } from '@/components/leads/lead-badges';
-import { leadName } from '@/components/leads/lead-format';
+import { leadName, leadTypeLabel } from '@/components/leads/lead-format';
 import { RelativeTime } from '@/components/relative-time';
 import { cn } from '@/lib/utils';
 
@@ -35,7 +35,8 @@ export function LeadNameButton({
         aria-describedby={describedBy}
         className="min-w-0 rounded-sm text-left font-medium break-words text-foreground underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
       >
-        {leadName(lead)}
+        {/* An open offer has no seller to name until it is accepted. */}
+        {lead.offer ? `Offer: ${leadTypeLabel(lead.lead_type)} lead` : leadName(lead)}
       </button>
       {lead.opened_at === null ? <NewBadge /> : null}
       {showStatus ? <LeadStatusBadge status={lead.status} /> : null}

@@ -1,6 +1,6 @@
 import type { Lead, LeadDetail } from '@portal/shared';
 import { Copy, Mail, MessageSquare, Phone, Send } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
 import { formatDay, formatMoney, leadAddress, leadName } from '@/components/leads/lead-format';
 import { Section } from '@/components/leads/lead-section';
@@ -20,9 +20,12 @@ import { formatPhone } from '@/lib/format-phone';
 import { toast } from '@/lib/toast';
 import { useLead } from '../api/get-lead';
 import { useSendEmailOptions } from '../api/get-send-email-options';
+import { openOffer } from '../api/lead-offers';
 import { LeadActivityThread } from './lead-activity-thread';
 import { LeadFirstContact } from './lead-first-contact';
+import { LeadHandBackDialog } from './lead-hand-back-dialog';
 import { LeadNextActionControl } from './lead-next-action-control';
+import { LeadOfferPanel } from './lead-offer-panel';
 import { LeadOutcomeDialog } from './lead-outcome-dialog';
 import { LeadStageControl } from './lead-stage-control';
 import { zipFieldsNote } from './lead-timeline';
@@ -75,16 +78,23 @@ export function LeadDetailSheet({
             }
           }}
         >
-          <LeadPanel key={leadId} id={leadId} row={row} />
+          <LeadPanel key={leadId} id={leadId} row={row} onClose={onClose} />
         </SheetContent>
       ) : null}
     </Sheet>
   );
 }
 
-function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
+function LeadPanel({ id, row, onClose }: { id: string; row: Lead | undefined; onClose: () => void }) {
   const detail = useLead(id);
   const lead: Lead | LeadDetail | undefined = detail.data ?? row;
+  // A lead that was ours and is no longer (passed on, lapsed, reassigned): the sheet closes.
+  const gone = lead !== undefined && isApiError(detail.error) && detail.error.status === 404;
+  useEffect(() => {
+    if (!gone) return;
+    toast.info('This lead went to another agent');
+    onClose();
+  }, [gone, onClose]);
 
   if (!lead) {
     if (detail.isError) {
@@ -128,10 +138,20 @@ function LeadPanel({ id, row }: { id: string; row: Lead | undefined }) {
     );
   }
 
-  return <LeadSheetContent lead={lead} detail={detail} />;
+  const offer = openOffer(lead);
+  if (offer) return <LeadOfferPanel lead={lead} offer={offer} onClose={onClose} />;
+  return <LeadSheetContent lead={lead} detail={detail} onClose={onClose} />;
 }
 
-function LeadSheetContent({ lead, detail }: { lead: Lead; detail: ReturnType<typeof useLead> }) {
+function LeadSheetContent({
+  lead,
+  detail,
+  onClose,
+}: {
+  lead: Lead;
+  detail: ReturnType<typeof useLead>;
+  onClose: () => void;
+}) {
   // A team member sees neither the sale price nor the commission (the server sends null).
   const agent = useAuth().status === 'user';
   const [asking, setAsking] = useState<ContactKind | null>(null);
@@ -161,6 +181,7 @@ function LeadSheetContent({ lead, detail }: { lead: Lead; detail: ReturnType<typ
         </Section>
         {lead.status === 'closed' ? <ClosingFigures lead={lead} money={agent} /> : null}
         <LeadActivityThread lead={lead} detail={detail} money={agent} />
+        {agent && lead.status === 'active' ? <ReleaseLead lead={lead} onClose={onClose} /> : null}
       </SheetBody>
       <LeadOutcomeDialog
         lead={lead}
@@ -168,6 +189,33 @@ function LeadSheetContent({ lead, detail }: { lead: Lead; detail: ReturnType<typ
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
       />
     </>
+  );
+}
+
+/**
+ * An accepted lead the agent cannot serve goes back to routing, with the reason: at the foot of
+ * the sheet, away from the everyday actions. The agent's alone: a team member cannot release.
+ */
+function ReleaseLead({ lead, onClose }: { lead: Lead; onClose: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Section title="Cannot serve this seller?">
+      <p className="text-sm text-muted-foreground">
+        Release the lead and it goes to the next eligible agent. You will no longer see it.
+      </p>
+      <div>
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          Release lead
+        </Button>
+      </div>
+      <LeadHandBackDialog
+        leadId={lead.id}
+        kind="release"
+        open={open}
+        onOpenChange={setOpen}
+        onDone={onClose}
+      />
+    </Section>
   );
 }
 

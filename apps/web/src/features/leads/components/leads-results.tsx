@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { type LeadsFilter, useLeads } from '../api/get-leads';
+import { openOffer } from '../api/lead-offers';
 import { LeadCards } from './lead-cards';
+import { LeadOffersList } from './lead-offers-list';
 import { LeadsEmpty } from './leads-empty';
 import { LeadsTable, LeadsTableSkeleton } from './leads-table';
 import type { LeadArrival } from './use-lead-arrivals';
@@ -107,13 +109,16 @@ export function LeadsResults({
     );
   }
 
+  // Open offers are a part of their own, above the rest: they have no seller to show yet.
+  const offers = list.items.filter((lead) => openOffer(lead) !== null);
+  const held = offers.length > 0 ? list.items.filter((lead) => openOffer(lead) === null) : list.items;
   // Leads that arrived while the page is open go to the top of the queue, highlighted.
   const items = queue
     ? [
-        ...list.items.filter((lead) => highlighted.has(lead.id)),
-        ...list.items.filter((lead) => !highlighted.has(lead.id)),
+        ...held.filter((lead) => highlighted.has(lead.id)),
+        ...held.filter((lead) => !highlighted.has(lead.id)),
       ]
-    : list.items;
+    : held;
   const label = queue ? 'Your queue, in the order to call' : `${TAB_LABELS[tab]} leads, newest first`;
   const showStatus = (lead: Lead) => !queue && (tab === 'all' || lead.status !== tab);
   const Rows = view === 'cards' ? LeadCards : LeadsTable;
@@ -125,7 +130,16 @@ export function LeadsResults({
         aria-busy={leads.isPlaceholderData || undefined}
         className={cn('grid gap-3', leads.isPlaceholderData && 'opacity-60')}
       >
-        <Rows leads={items} label={label} highlighted={highlighted} showStatus={showStatus} onOpen={onOpen} />
+        <LeadOffersList leads={offers} onOpen={onOpen} />
+        {items.length > 0 ? (
+          <Rows
+            leads={items}
+            label={label}
+            highlighted={highlighted}
+            showStatus={showStatus}
+            onOpen={onOpen}
+          />
+        ) : null}
         <LeadsPager page={page} shown={list.items.length} total={list.total} onPage={onPage} />
       </div>
     </>

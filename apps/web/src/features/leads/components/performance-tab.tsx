@@ -1,5 +1,8 @@
 import type { AgentRecord } from '@portal/shared';
 import { lazy, Suspense } from 'react';
+import type { AgentWithCapacity } from '@/lib/agent-capacity-api';
+import { LeadCapacity } from './lead-capacity';
+import { ScorecardPanel } from './scorecard-panel';
 
 /** The numbers and the chart load when the tab is opened, not with the queue (first paint). */
 const LeadStatsOverview = lazy(async () => ({
@@ -20,11 +23,18 @@ function PerformanceSkeleton() {
   );
 }
 
-/** The Performance tab: this week's and month's leads, answer rate, closings, leads per week. */
+/**
+ * The Performance tab: this week's and month's leads, answer rate, closings, leads per week; the
+ * scorecard routing reads; and the agent's pause and monthly cap, which decide whether leads come.
+ */
 export function PerformanceTab({ agent }: { agent: AgentRecord }) {
   return (
-    <Suspense fallback={<PerformanceSkeleton />}>
-      <LeadStatsOverview agent={agent} />
-    </Suspense>
+    <div className="grid gap-8">
+      <Suspense fallback={<PerformanceSkeleton />}>
+        <LeadStatsOverview agent={agent} />
+      </Suspense>
+      <ScorecardPanel />
+      <LeadCapacity agent={agent as AgentWithCapacity} />
+    </div>
   );
 }

@@ -3,9 +3,12 @@ import {
   type EmailAddressOption,
   type Lead,
   type LeadEvent,
+  LeadPassSchema,
   LeadPatchSchema,
+  LeadReleaseSchema,
   type LeadsList,
   readPreferences,
+  type Scorecard,
   SendEmailRequestSchema,
   type UserPreferences,
   UserPreferencesPatchSchema,
@@ -13,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { buildAgent, buildMe, recipientSession } from '@/test/factories';
 import { type Handler, json, type MockRequest, mockFetch, signedInRefresh } from '@/test/fetch-mock';
+import { buildScorecard } from '@/test/scorecards';
 import type { LeadStats } from '../api/get-lead-stats';
 import { AGENT_AUTHOR, activitiesHandler, applyStagePatch, RECIPIENT_AUTHOR } from './lead-lifecycle-server';
 
@@ -56,6 +60,8 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
     hold_until: null,
     lost_reason: overrides.status === 'archived' ? 'not_selling' : null,
     lost_reason_text: '',
+    offer: null,
+    accepted_at: '2026-11-20T12:00:00.000Z',
     ...overrides,
   };
 }
@@ -85,6 +91,8 @@ export function buildStats(overrides: Partial<LeadStats> = {}): LeadStats {
 }
 
 const idOf = (request: MockRequest) => decodeURIComponent(request.path.split('?')[0]!.split('/').pop()!);
+/** The lead's id in /portal/me/leads/:id/<action>. */
+const leadIdOf = (request: MockRequest) => decodeURIComponent(request.path.split('?')[0]!.split('/').at(-2)!);
 
 export interface LeadsServerOptions {
   as?: 'agent' | 'recipient';
@@ -96,6 +104,8 @@ export interface LeadsServerOptions {
   awaiting?: EmailAddressOption[];
   /** The signed-in user's stored preferences (leads_view, lead_sound...). */
   preferences?: Partial<UserPreferences>;
+  /** GET /portal/me/scorecard's answer: a card (by default one with nothing measured yet), or a failure. */
+  scorecard?: Scorecard | { status: number; detail: string };
   /** Replace a default handler (a failure, a slow answer). */
   extra?: Record<string, Handler>;
 }
@@ -140,9 +150,41 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
     /** What the composer sent, as the server read it. */
     sent: [] as z.output<typeof SendEmailRequestSchema>[],
     agent: buildAgent({ agent_status: 'active', ...options.agent }),
+    /** The seller's details of each open offer, revealed on accept. */
+    sellers: new Map<string, Partial<Lead>>(),
+    /** Passes and releases, as the server read them. */
+    handedBack: [] as { id: string; kind: 'pass' | 'release'; reason: string }[],
   };
   const find = (request: MockRequest) => state.leads.find((lead) => lead.id === idOf(request));
   const detail = (lead: Lead) => ({ ...lead, events: state.events.get(lead.id) ?? [] });
+
+  // An open offer hides the seller: what accepting reveals is kept aside.
+  for (const lead of state.leads) {
+    if (!lead.offer) continue;
+    const { first_name, last_name, phone, email, street } = lead;
+    state.sellers.set(lead.id, { first_name, last_name, phone, email, street });
+    Object.assign(lead, {
+      first_name: '',
+      last_name: '',
+      phone: '',
+      email: '',
+      street: '',
+      accepted_at: null,
+    });
+  }
+  const handBack =
+    (kind: 'pass' | 'release'): Handler =>
+    (request) => {
+      const index = state.leads.findIndex((item) => item.id === leadIdOf(request));
+      if (index < 0) return json(404, { detail: 'Not found' });
+      const parsed = (kind === 'pass' ? LeadPassSchema : LeadReleaseSchema).safeParse(
+        JSON.parse(request.body ?? '{}'),
+      );
+      if (!parsed.success) return json(400, { detail: parsed.error.issues[0]!.message });
+      state.handedBack.push({ id: state.leads[index]!.id, kind, reason: parsed.data.reason });
+      state.leads.splice(index, 1);
+      return json(200, { detail: 'The lead went to Blake Broker, the next eligible agent.' });
+    };
 
   const list: Handler = (request) => {
     const params = new URL(request.path, 'http://test').searchParams;
@@ -190,6 +232,17 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
       state,
       options.as === 'recipient' ? RECIPIENT_AUTHOR : AGENT_AUTHOR,
     ),
+    'POST /api/portal/me/leads/:id/accept': (request) => {
+      const lead = state.leads.find((item) => item.id === leadIdOf(request));
+      if (!lead) return json(404, { detail: 'Not found' });
+      if (!lead.offer) return json(409, { detail: 'This lead is already accepted.' });
+      if (Date.parse(lead.offer.expires_at) <= Date.now())
+        return json(409, { detail: 'The offer lapsed: the lead went to the next agent.' });
+      Object.assign(lead, { offer: null, accepted_at: new Date().toISOString() }, state.sellers.get(lead.id));
+      return json(200, detail(lead));
+    },
+    'POST /api/portal/me/leads/:id/pass': handBack('pass'),
+    'POST /api/portal/me/leads/:id/release': handBack('release'),
     'PATCH /api/portal/me/leads/:id': (request) => {
       const lead = find(request);
       if (!lead) return json(404, { detail: 'Not found' });
@@ -223,6 +276,11 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
           'POST /api/refresh': signedInRefresh(),
           'GET /api/portal/me': () =>
             json(200, buildMe({ agent_profile: state.agent, preferences: state.preferences })),
+          'PATCH /api/portal/me/agent_profile': (request) => {
+            const patch = JSON.parse(request.body ?? '{}') as Partial<AgentRecord>;
+            state.agent = { ...state.agent, ...patch };
+            return json(200, state.agent);
+          },
           'PATCH /api/portal/me/preferences': (request) => {
             const parsed = UserPreferencesPatchSchema.safeParse(JSON.parse(request.body ?? '{}'));
             if (!parsed.success) return json(400, { detail: parsed.error.issues[0]!.message });
@@ -230,6 +288,10 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
             return json(200, readPreferences(state.preferences));
           },
           'GET /api/portal/me/lead-stats': () => json(200, options.stats ?? buildStats()),
+          'GET /api/portal/me/scorecard': () => {
+            const answer = options.scorecard ?? buildScorecard();
+            return 'status' in answer ? json(answer.status, { detail: answer.detail }) : json(200, answer);
+          },
           'GET /api/portal/agents/send-email/options': (request) => {
             const leadId = new URL(request.path, 'http://test').searchParams.get('lead_id');
             const lead = state.leads.find((item) => item.id === leadId);

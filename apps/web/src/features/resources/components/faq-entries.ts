@@ -339,6 +339,67 @@ export const FAQ_TOPICS: FaqTopic[] = [
     ],
   },
   {
+    id: 'accountability',
+    title: 'Offers, pauses and your scorecard',
+    entries: [
+      {
+        id: 'lead-offers',
+        question: 'What is an offer, and how long do I have to accept it?',
+        answer: [
+          [
+            "When the network turns offers on, a new lead is first offered to you: you see its type, its area and a countdown, not the seller. Accept it before the time runs out and the seller's name, phone and e-mail show at once. Offers wait at the top of your ",
+            link(paths.leads.href(), 'Leads'),
+            ' page.',
+          ],
+        ],
+      },
+      {
+        id: 'pass-or-lapse',
+        question: 'What happens if I pass on an offer or let it run out?',
+        answer: [
+          [
+            'The lead goes to the next eligible agent and you no longer see it. Passed and lapsed offers count against your offers accepted on your scorecard, so pass only when you cannot take the lead, and say why.',
+          ],
+          [
+            'An accepted lead you cannot serve can be released from its page, with the reason: it goes to the next agent the same way.',
+          ],
+        ],
+      },
+      {
+        id: 'pause-leads',
+        question: 'Can I stop leads while I am away?',
+        answer: [
+          [
+            'Yes. Under Performance on your ',
+            link(paths.leads.href(), 'Leads'),
+            ' page, choose the day your leads start again (from tomorrow to a year ahead). Until then no lead reaches you, a banner on every page says so, and Resume ends the pause early. A manager of your group can pause you too.',
+          ],
+        ],
+      },
+      {
+        id: 'monthly-cap',
+        question: 'Can I limit how many leads I get each month?',
+        answer: [
+          [
+            'Your office may set a monthly cap; you can set a lower one of your own on the same Performance page. Once you have had that many leads in the calendar month, routing skips you until the next month.',
+          ],
+        ],
+      },
+      {
+        id: 'scorecard',
+        question: 'What is my scorecard, and how does it change which leads I get?',
+        answer: [
+          [
+            'It measures the last 90 days: how fast you first contact a lead, how many you contact within an hour, the offers you accept, how many active leads you update each week, how many reach an appointment, a listing and a closing, and your rating of lead quality. Each figure explains how it is worked out.',
+          ],
+          [
+            'The network may set a floor for each figure. Below a floor you still get leads, but only when no eligible agent meets every floor; the reason for every routing decision names the floor. Raise the figure and you get leads first again within 15 minutes.',
+          ],
+        ],
+      },
+    ],
+  },
+  {
     id: 'media',
     title: 'Photos and videos',
     entries: [
