@@ -1,4 +1,4 @@
-import { expect, seeHeading, seeText, test } from '../fixtures';
+import { expect, expectLoaded, seeHeading, seeText, test } from '../fixtures';
 import { expectAccessible } from '../support/accessibility';
 import { DEMO } from '../support/demo';
 
@@ -144,7 +144,20 @@ test.describe('the leads page on its own', () => {
     await page.reload();
     await seeHeading(page, 'Leads');
     await expect(page.getByRole('heading', { name: 'Your leads' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await expectLoaded(page);
+    // Until no script has been asked for in a second ("network idle" never comes: the page
+    // holds its event stream open).
+    let seen = -1;
+    await expect
+      .poll(
+        () => {
+          const settled = scripts.size === seen;
+          seen = scripts.size;
+          return settled;
+        },
+        { intervals: [1000], timeout: 30_000 },
+      )
+      .toBe(true);
     // The files themselves (immutable, public), read again rather than from the navigated page.
     const loaded = await Promise.all(
       [...scripts].map(async (url) => ({

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './rules/agent-status';
 export * from './rules/audit-actions';
 export * from './rules/guards';
+export * from './rules/hand-back';
 export * from './rules/lead-routing';
 export * from './rules/lead-stages';
 export * from './rules/licences';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HAND_BACK_REASON_MAX, MONTHLY_LEAD_CAP_MAX } from '../rules/hand-back';
 import { SCORECARD_FIGURES, type ScorecardFigureKey } from '../rules/scorecard';
 import { calendarDate } from './dates';
 
@@ -8,7 +9,6 @@ import { calendarDate } from './dates';
  */
 
 export const ACCEPTANCE_MINUTES_MAX = 1440;
-export const MONTHLY_LEAD_CAP_MAX = 10_000;
 
 const floor = (label: string, min: number, max: number) =>
   z
@@ -49,7 +49,7 @@ const reason = (what: string) =>
     .string({ message: `Say why you ${what} the lead` })
     .trim()
     .min(1, `Say why you ${what} the lead`)
-    .max(500, 'The reason is at most 500 characters');
+    .max(HAND_BACK_REASON_MAX, `The reason is at most ${HAND_BACK_REASON_MAX} characters`);
 
 /** POST /portal/me/leads/:id/pass (an open offer) and /release (an accepted lead). */
 export const LeadPassSchema = z.strictObject({ reason: reason('pass') });

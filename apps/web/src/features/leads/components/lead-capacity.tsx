@@ -1,4 +1,4 @@
-import { monthlyLeadCap, ownCapProblem } from '@portal/shared';
+import { monthlyCapProblem, ownCapProblem } from '@portal/shared';
 import { useId, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { formatCount } from '@/components/leads/lead-format';
@@ -143,22 +143,23 @@ function OwnCapForm({ agent }: { agent: AgentWithCapacity }) {
       onSubmit={(event) => {
         event.preventDefault();
         const typed = value.trim();
-        const parsed = monthlyLeadCap.safeParse(typed === '' ? null : Number(typed));
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? 'Enter a whole number of leads');
+        const cap = typed === '' ? null : Number(typed);
+        const problem = monthlyCapProblem(cap);
+        if (problem) {
+          setError(problem);
           return;
         }
-        const above = ownCapProblem(parsed.data, officeCap);
+        const above = ownCapProblem(cap, officeCap);
         if (above) {
           setError(above);
           return;
         }
         setError(null);
         update.mutate(
-          { own_monthly_lead_cap: parsed.data },
+          { own_monthly_lead_cap: cap },
           {
             onSuccess: () =>
-              toast.success(parsed.data === null ? 'Your monthly cap removed' : 'Your monthly cap saved'),
+              toast.success(cap === null ? 'Your monthly cap removed' : 'Your monthly cap saved'),
             onError: (failure) => setError(errorMessage(failure)),
           },
         );

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LeadPassSchema, LeadReleaseSchema } from '@portal/shared';
+import { HAND_BACK_REASON_MAX, handBackReasonProblem } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
@@ -46,10 +45,7 @@ export function LeadHandBackDialog({
   onDone: () => void;
 }) {
   const words = WORDS[kind];
-  const form = useForm<{ reason: string }>({
-    resolver: zodResolver(kind === 'pass' ? LeadPassSchema : LeadReleaseSchema),
-    defaultValues: { reason: '' },
-  });
+  const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const handBack = useHandBackLead();
   const [error, setError] = useState<string | null>(null);
   const { reset } = form;
@@ -61,7 +57,7 @@ export function LeadHandBackDialog({
   const onSubmit = form.handleSubmit(({ reason }) => {
     setError(null);
     handBack.mutate(
-      { id: leadId, kind, reason },
+      { id: leadId, kind, reason: reason.trim() },
       {
         onSuccess: (answer) => {
           onOpenChange(false);
@@ -86,7 +82,11 @@ export function LeadHandBackDialog({
       onSubmit={(event) => void onSubmit(event)}
     >
       <Field label={words.label} description={words.hint} error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} {...form.register('reason')} />
+        <Textarea
+          rows={3}
+          maxLength={HAND_BACK_REASON_MAX}
+          {...form.register('reason', { validate: (reason) => handBackReasonProblem(reason, kind) ?? true })}
+        />
       </Field>
     </FormDialog>
   );
