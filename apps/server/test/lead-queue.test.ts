@@ -136,6 +136,17 @@ describe('the work queue', () => {
     expect(wrong.json().detail).toMatch(/view must be list or queue/);
   });
 
+  it('shows a change to a lead at once, even one written outside the API', async () => {
+    const { get } = await queueWorld();
+    const first = await get('?view=queue');
+    expect(await get('?view=queue')).toEqual(first);
+    await db()
+      .update(leads)
+      .set({ nextActionAt: sql`now() - interval '1 hour'` })
+      .where(eq(leads.firstName, 'Plan5d'));
+    expect(names(await get('?view=queue')).slice(0, 3)).toEqual(['Overdue1d', 'Overdue2h', 'Plan5d']);
+  });
+
   it('moves a lead to overdue when its time passes, with nothing written in between', async () => {
     const { dana, get } = await queueWorld();
     const [soon] = await db()

@@ -9,7 +9,9 @@
 // sets beside its httpOnly refresh cookie, never for a recipient's session, and under the same
 // cross-tab lock (where the browser has Web Locks), so a rotated refresh token is not presented
 // twice. It also asks for the user (GET /portal/me) as soon as the refresh has answered, and on
-// an agent's /leads for its leads and numbers.
+// an agent's /leads for its queue and numbers. On /leads, when this browser last showed an agent
+// its leads there (src/lib/landing-shell.ts), it shows the page's HTML frame instead of the
+// start-up splash: it runs before the body is parsed, so the first paint is the frame.
 (() => {
   // The app has started already (src/lib/api-client.ts leaves null here): it refreshes itself.
   if (window.__portalEarlyRefresh !== undefined) return;
@@ -18,6 +20,14 @@
     if (window.localStorage.getItem('recipient_session')) return;
   } catch {
     return; // storage refused (a sandboxed frame): the app decides
+  }
+  const leadsPage = window.location.pathname.replace(/\/+$/, '') === '/leads' && !window.location.search;
+  try {
+    const shell = leadsPage && window.localStorage.getItem('portal:landing-shell');
+    if (shell === 'leads' || shell === 'leads-manager')
+      document.documentElement.setAttribute('data-shell', shell);
+  } catch {
+    // storage refused: the splash, as usual
   }
   const url = '__API_BASE__/refresh';
   // Ahead of the page's scripts in the browser's queue: over HTTP/1.1 it fetches six at a time.
@@ -42,14 +52,13 @@
       priority: 'high',
     });
   const me = refreshed.then((body) => (body ? ask(body, '/portal/me') : null));
-  // An agent opening /leads as it is (no tab, search or page in the address): its newest active
-  // leads and its numbers too, as app/landing-prefetch.ts would once the code has run.
-  const leadsPage = window.location.pathname.replace(/\/+$/, '') === '/leads' && !window.location.search;
+  // An agent opening /leads as it is (no tab, search or page in the address): the first page of
+  // its queue and its numbers too, as app/landing-prefetch.ts would once the code has run.
   const leads = leadsPage
     ? refreshed.then((body) =>
         body?.user?.user_role === 'agent'
           ? {
-              list: ask(body, '/portal/me/leads?skip=0&limit=100&active=true'),
+              list: ask(body, '/portal/me/leads?skip=0&limit=100&view=queue'),
               stats: ask(body, '/portal/me/lead-stats'),
             }
           : null,

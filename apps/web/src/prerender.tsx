@@ -1,13 +1,15 @@
 /**
  * The build's server-side entry (scripts/prerender.mjs): renders a public page to HTML with the
- * same routes and providers as the browser, as a visitor whose session is not known yet.
+ * same routes and providers as the browser, as a visitor whose session is not known yet, and
+ * /leads' HTML frame (landing-shell.tsx).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routePatterns } from './app/route-patterns';
 import { routes } from './app/router';
+import { LandingShellFrame } from './landing-shell';
 import { createQueryClient } from './lib/query-client';
 
 export { PRELOADED_PAGES, PRERENDERED_PAGES } from './config/prerender';
@@ -28,5 +30,14 @@ export async function render(path: string): Promise<string> {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
+  );
+}
+
+/** /leads' HTML frame, for the page's HTML beside #root (lib/landing-shell.ts). */
+export function renderLandingShell(path: string): string {
+  return renderToString(
+    <StaticRouter location={path}>
+      <LandingShellFrame />
+    </StaticRouter>,
   );
 }

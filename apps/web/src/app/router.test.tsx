@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RECIPIENT_SESSION_KEY } from '@/lib/api-client';
+import { LANDING_SHELL_ATTRIBUTE, LANDING_SHELL_ID, LANDING_SHELL_KEY } from '@/lib/landing-shell';
 import { buildMe, recipientSession } from '@/test/factories';
 import { anonymousRefresh, type Handler, json, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { renderPortal } from '@/test/render-portal';
@@ -67,20 +68,26 @@ describe('routes', () => {
   });
 });
 
+/** A session restored as `me` only once the returned function is called. */
+function signedInOnceReleased(me: ReturnType<typeof buildMe>): () => void {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  mockFetch({
+    'POST /api/refresh': async (...args) => {
+      await released;
+      return signedInRefresh()(...args);
+    },
+    'GET /api/portal/me': () => json(200, me),
+  });
+  return release;
+}
+
 describe('prerendered public pages (ADR 49)', () => {
   it('shows /login at once, with no start-up overlay, while the session is restored, then sends the user on', async () => {
     document.cookie = 'has_session=1; path=/';
-    let restore = () => {};
-    const restored = new Promise<void>((resolve) => {
-      restore = resolve;
-    });
-    mockFetch({
-      'POST /api/refresh': async (...args) => {
-        await restored;
-        return signedInRefresh()(...args);
-      },
-      'GET /api/portal/me': () => json(200, buildMe()),
-    });
+    const restore = signedInOnceReleased(buildMe());
     const { location } = renderPortal('/login');
 
     // The page the build prerendered: the same form, before the session is known.
@@ -88,6 +95,48 @@ describe('prerendered public pages (ADR 49)', () => {
     expect(screen.queryByText('Checking authentication...')).toBeNull();
     restore();
     await waitFor(() => expect(location()).toBe('/onboarding'));
+  });
+
+  it("keeps /leads' HTML frame, with no overlay, until the session is known, then the page the rules choose", async () => {
+    document.cookie = 'has_session=1; path=/';
+    document.documentElement.setAttribute(LANDING_SHELL_ATTRIBUTE, 'leads');
+    const frame = document.createElement('div');
+    frame.id = LANDING_SHELL_ID;
+    document.body.append(frame);
+    // The agent owes a rating: the page is /rating, not the leads the frame stood for.
+    const restore = signedInOnceReleased(buildMe({ rating_required: true }));
+    try {
+      const { location } = renderPortal('/leads');
+      expect(await screen.findByText('Checking authentication...')).toBeInTheDocument();
+      expect(document.querySelector('[data-slot="loading-overlay"]')).toBeNull();
+      expect(frame.isConnected).toBe(true);
+
+      restore();
+      await waitFor(() => expect(location()).toBe('/rating'));
+      expect(frame.isConnected).toBe(false);
+      expect(document.documentElement.hasAttribute(LANDING_SHELL_ATTRIBUTE)).toBe(false);
+    } finally {
+      frame.remove();
+      document.documentElement.removeAttribute(LANDING_SHELL_ATTRIBUTE);
+    }
+  });
+
+  it.each([
+    ['an agent', buildMe(), 'leads'],
+    [
+      'an agent who manages a group',
+      buildMe({
+        agent_profile: { group_memberships: [{ group_id: 'g-1', group_name: 'West', is_manager: true }] },
+      }),
+      'leads-manager',
+    ],
+    ['a corporate user', buildMe({ user_role: 'corporate', agent_profile: null }), null],
+  ])('remembers the frame the next load of /leads shows for %s', async (_who, me, shell) => {
+    localStorage.setItem(LANDING_SHELL_KEY, 'leads');
+    signedInAs(me);
+    renderPortal('/leads');
+    await waitFor(() => expect(localStorage.getItem(LANDING_SHELL_KEY)).toBe(shell));
+    localStorage.removeItem(LANDING_SHELL_KEY);
   });
 
   it('keeps the start-up overlay on a page that is not prerendered', async () => {
@@ -247,7 +296,7 @@ describe('dashboard layout', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Leads', 'Onboarding', 'Profile', 'FAQ']);
+    expect(links).toEqual(['Leads', 'Onboarding', 'Profile', 'Billing', 'FAQ']);
   });
 
   it('lands a superuser on the console, with the console and the dev mailbox as its navigation', async () => {

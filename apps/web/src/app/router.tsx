@@ -1,4 +1,4 @@
-import { normalisePath } from '@portal/shared';
+import { LOADING_OVERLAY, normalisePath } from '@portal/shared';
 import { type ComponentType, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
@@ -32,23 +32,37 @@ import {
   isReloadingForChunkError,
   reloadForChunkError,
 } from '@/lib/chunk-reload';
+import { landingShellShown, removeLandingShell } from '@/lib/landing-shell';
 import { decideRoute } from './guards';
 import { DefaultLayout } from './layouts/default-layout';
 
 /**
  * Always rendered: the start-up overlay, and the way out when the server ends a session. A
- * prerendered public page has no overlay: it is already on screen.
+ * prerendered public page has no overlay: it is already on screen; nor has /leads when its HTML
+ * frame is (lib/landing-shell.ts), which stays until the session is known.
  */
 function RootShell() {
   const auth = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [overlay] = useState(() => !isPrerenderedPath(normalisePath(pathname)));
+  const [overlay] = useState(() => !isPrerenderedPath(normalisePath(pathname)) && !landingShellShown());
 
   // index.html's splash (the same overlay as plain HTML) until this first render is on screen.
   useEffect(() => {
     document.getElementById('splash')?.remove();
   }, []);
+
+  // The HTML frame of /leads until the session is known: then the page it stood for (or the one
+  // the rules send to instead) is drawn. Like the overlay, it gives way to the page's own loading
+  // state if that takes longer than LOADING_OVERLAY.forceHideMs.
+  useEffect(() => {
+    if (auth.initialised) {
+      removeLandingShell();
+      return;
+    }
+    const timer = setTimeout(removeLandingShell, LOADING_OVERLAY.forceHideMs);
+    return () => clearTimeout(timer);
+  }, [auth.initialised]);
 
   useEffect(
     () =>
@@ -120,6 +134,7 @@ function RouteErrorPage() {
     }
     // On the first load the root shell, which removes index.html's splash, never rendered.
     document.getElementById('splash')?.remove();
+    removeLandingShell();
   }, [reload]);
   if (reload) return <PageLoading label="Loading the latest version of the portal..." />;
   if (isRouteErrorResponse(error)) {
@@ -214,6 +229,10 @@ const adminRoutes: RouteObject = {
     {
       path: paths.adminScorecards.path,
       lazy: adminPage(() => import('@/features/admin/pages/scorecards-page'), 'AdminScorecardsPage'),
+    },
+    {
+      path: paths.adminBilling.path,
+      lazy: adminPage(() => import('@/features/admin/pages/billing-page'), 'AdminBillingPage'),
     },
   ],
 };
@@ -484,6 +503,13 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('@/features/resources/pages/faq-page'),
                   (m) => m.FaqPage,
+                ),
+              },
+              {
+                path: paths.billing.path,
+                lazy: page(
+                  () => import('@/features/billing/pages/billing-page'),
+                  (m) => m.BillingPage,
                 ),
               },
               {

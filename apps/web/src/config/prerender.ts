@@ -13,16 +13,19 @@ export const isPrerenderedPath = (path: string): boolean =>
   PRERENDERED_PAGES.some((page) => page.path === path);
 
 /**
- * Signed-in pages whose HTML names their route's code (ADR 51):
- * the build writes a copy of index.html for each that also preloads the files the modules below
- * went into, as the build's module map knows them (vite.config.ts, moduleMap), and what those
- * files import. The browser fetches them with the entry script instead of one route level after
- * another once each has run. A module missing from the map fails the build. /leads is where
- * every signed-in person lands, /onboarding where a new agent does. A page is worth listing only
- * while its code is in a few files (vite.config.ts, codeSplitting): many preloads, compiled in one
- * burst, cost more blocking time than they save.
+ * Signed-in pages whose HTML names their route's code (ADR 51, ADR 63): the build writes a copy of
+ * index.html for each whose scripts, the entry and the files the modules below went into (as the
+ * build's module map knows them, vite.config.ts, moduleMap) with what those import, start
+ * downloading together once the page has been painted, as on the prerendered pages: on a slow
+ * connection the stylesheet and the session's requests do not share it with them, and the
+ * browser fetches the route's files with the entry instead of one route level after another once
+ * each has run. A module missing from the map fails the build. /leads is where every signed-in
+ * person lands, /onboarding where a new agent does; /leads' HTML also holds the frame of an
+ * agent's leads page (`shell`, lib/landing-shell.ts). A page is worth listing only while its code
+ * is in a few files (vite.config.ts, codeSplitting): many preloads, compiled in one burst, cost
+ * more blocking time than they save.
  */
-export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
+export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly string[]; shell?: boolean }> = [
   {
     path: '/leads',
     modules: [
@@ -32,6 +35,7 @@ export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly st
       // What app/landing-prefetch.ts loads to ask for the leads once the session is restored.
       'src/features/leads/api/prefetch-leads.ts',
     ],
+    shell: true,
   },
   {
     path: '/onboarding',

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLeads } from '@/features/leads/api/get-leads';
+import { getLeads, queueFilter } from '@/features/leads/api/get-leads';
 // The script as the build ships it (scripts/prerender.mjs fills in the API's base).
 import source from '../../scripts/session-boot.js?raw';
 import { RECIPIENT_SESSION_KEY } from './api-client';
+import { LANDING_SHELL_ATTRIBUTE, LANDING_SHELL_KEY, rememberLandingShell } from './landing-shell';
 import { SESSION_HINT_COOKIE } from './session-restore';
 
 const run = (apiBase = '/api') => new Function(source.replaceAll('__API_BASE__', apiBase))();
@@ -20,6 +21,8 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
   });
   afterEach(() => {
     window.__portalEarlyRefresh = null;
+    rememberLandingShell(null);
+    document.documentElement.removeAttribute(LANDING_SHELL_ATTRIBUTE);
     document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
     localStorage.removeItem(RECIPIENT_SESSION_KEY);
     vi.unstubAllGlobals();
@@ -62,7 +65,7 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
     expect(await (await early.response).json()).toMatchObject({ access_token: 'token-early' });
   });
 
-  it("on an agent's /leads, asks for its newest leads and numbers too, as the app would", async () => {
+  it("on an agent's /leads, asks for its queue and numbers too, as the app would", async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url.endsWith('/refresh')
         ? new Response(JSON.stringify({ access_token: 'token-early', user: { user_role: 'agent' } }), {
@@ -81,10 +84,10 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
         url,
         (init?.headers as Record<string, string> | undefined)?.Authorization,
       ]);
-      // The list the page itself asks for first (the default view: active, page 1, no search).
+      // The list the page itself asks for first (the default view: the queue, page 1, no search).
       const own = vi.fn(async (_url: string) => new Response('{}', { status: 200 }));
       vi.stubGlobal('fetch', own);
-      await getLeads({ tab: 'active', q: '', page: 1 });
+      await getLeads(queueFilter({ q: '', page: 1 }));
       const listUrl = own.mock.calls[0]![0];
       expect(sent).toEqual([
         ['/api/refresh', undefined],
@@ -121,6 +124,40 @@ describe("the page's session-boot script (scripts/session-boot.js)", () => {
         await early?.me;
         expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/refresh', '/api/portal/me']);
       }
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it("shows /leads' frame where this browser last showed an agent its leads, and nowhere else", () => {
+    const shownOn = (address: string, options: { shell?: string | null; hint?: boolean } = {}) => {
+      const { shell = 'leads', hint = true } = options;
+      document.documentElement.removeAttribute(LANDING_SHELL_ATTRIBUTE);
+      if (shell) localStorage.setItem(LANDING_SHELL_KEY, shell);
+      else localStorage.removeItem(LANDING_SHELL_KEY);
+      document.cookie = hint
+        ? `${SESSION_HINT_COOKIE}=1; path=/`
+        : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+      window.history.pushState({}, '', address);
+      delete window.__portalEarlyRefresh;
+      run();
+      return document.documentElement.getAttribute(LANDING_SHELL_ATTRIBUTE);
+    };
+    try {
+      expect(shownOn('/leads')).toBe('leads');
+      expect(shownOn('/leads/', { shell: 'leads-manager' })).toBe('leads-manager');
+      // Nobody has been shown it here, or a sign-out forgot it.
+      expect(shownOn('/leads', { shell: null })).toBeNull();
+      // An unknown value is not a frame the page holds.
+      expect(shownOn('/leads', { shell: 'admin' })).toBeNull();
+      // Signed out: the sign-in page follows, not the leads.
+      expect(shownOn('/leads', { hint: false })).toBeNull();
+      // Another view of /leads, or another page, draws itself.
+      expect(shownOn('/leads?view=groups')).toBeNull();
+      expect(shownOn('/onboarding')).toBeNull();
+      // A recipient's session shows the leads delivered to it, not an agent's page.
+      localStorage.setItem(RECIPIENT_SESSION_KEY, '{"session_token":"t"}');
+      expect(shownOn('/leads')).toBeNull();
     } finally {
       window.history.pushState({}, '', '/');
     }

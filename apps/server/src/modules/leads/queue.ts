@@ -10,6 +10,8 @@ interface QueueRow {
   items: string;
   total: number;
   counts: Partial<Record<LeadStatus, number>> | null;
+  /** Epoch milliseconds; null when no lead will move by the clock alone. */
+  moves_at: string | number | null;
 }
 
 /** As the database clients are made (db/client.ts): column names in snake_case. */
@@ -18,8 +20,8 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 const names = new Map<string, string>();
 
 /**
- * The queue is written afresh for every request, so its statement is named: on PostgreSQL each
- * connection parses and plans it once rather than on every request (ADR 47's `runRaw`).
+ * The queue's statement is named: on PostgreSQL each connection parses and plans it once rather
+ * than on every request (ADR 47's `runRaw`).
  */
 async function runNamed<Row>(db: Executor, statement: SQL): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
@@ -32,6 +34,10 @@ async function runNamed<Row>(db: Executor, statement: SQL): Promise<Row[]> {
   return runRaw<Row>(db, { name, text: query.sql }, query.params);
 }
 
+/** The end of the agent's day: "today" in the queue is up to it. */
+const endOfDay = (zone: string) =>
+  sql`(select (date_trunc('day', now() at time zone ${zone}) + interval '1 day') at time zone ${zone})`;
+
 /**
  * Which part of the queue a lead is in. "Today" ends at the agent's midnight, worked out once per
  * statement (a scalar subquery), not once per lead.
@@ -39,7 +45,7 @@ async function runNamed<Row>(db: Executor, statement: SQL): Promise<Row[]> {
 const bucketOf = (zone: string) => sql`case
     when next_action_at < now() then 'overdue'
     when stage = 'new' and first_contact_at is null then 'new'
-    when next_action_at < (select (date_trunc('day', now() at time zone ${zone}) + interval '1 day') at time zone ${zone})
+    when next_action_at < ${endOfDay(zone)}
       then 'today'
     else 'later' end`;
 
@@ -52,10 +58,11 @@ const ORDER = sql.raw(`array_position(array['overdue', 'new', 'today', 'later'],
  * work them. Overdue next actions, oldest first; then new leads nobody has contacted, oldest
  * first; then next actions due before the agent's day ends, by time; then the rest by next
  * action (none last) and arrival. Each row says which of the four it is in (`queue_bucket`).
- * Its order changes with the clock, so it is written afresh for every request, never kept.
  *
- * A page of the queue narrowed by `where` (as JSON text), its number of rows, and `counts` (the
- * counts per status of the list), in one statement.
+ * A page of the queue narrowed by `where` (as JSON text), its number of rows, `counts` (the
+ * counts per status of the list), and `movesAt`: when the clock alone next changes the page (the
+ * first next action still to come falls due, or the agent's day ends), in one statement. Until
+ * then only a change to the leads changes it (ADR 64).
  */
 export async function queuePage(
   db: Executor,
@@ -63,7 +70,12 @@ export async function queuePage(
   counts: SQL,
   query: Pick<LeadsQuery, 'skip' | 'limit'>,
   options: { zone: string; money: boolean },
-): Promise<{ items: string; total: number; counts: Partial<Record<LeadStatus, number>> | null }> {
+): Promise<{
+  items: string;
+  total: number;
+  counts: Partial<Record<LeadStatus, number>> | null;
+  movesAt: number | null;
+}> {
   const json = options.money ? queueLeadJson.agent : queueLeadJson.recipient;
   const active = sql`${where} and ${leads.status} = 'active'`;
   // Sorted on the bucket and times alone: PostgreSQL writes the JSON of the page's rows only.
@@ -76,7 +88,14 @@ export async function queuePage(
           order by ${ORDER}
           offset ${query.skip} limit ${query.limit}) page) as items,
       (select count(*)::int from ${leads} where ${active}) as total,
-      (${counts}) as counts`;
+      (${counts}) as counts,
+      (select (extract(epoch from least(min(${leads.nextActionAt}), ${endOfDay(options.zone)})) * 1000)::int8
+        from ${leads} where ${active} and ${leads.nextActionAt} > now()) as moves_at`;
   const [row] = await runNamed<QueueRow>(db, statement);
-  return { items: row!.items, total: Number(row!.total), counts: row!.counts };
+  return {
+    items: row!.items,
+    total: Number(row!.total),
+    counts: row!.counts,
+    movesAt: row!.moves_at === null ? null : Number(row!.moves_at),
+  };
 }

@@ -30,6 +30,7 @@ describe('the signed-in shell', () => {
       'Profile',
       'Routing',
       'ZIP codes',
+      'Billing',
       'FAQ',
     ]);
     for (const link of links) {
@@ -63,6 +64,7 @@ describe('the signed-in shell', () => {
       'Profile',
       'Routing',
       'ZIP codes',
+      'Billing',
       'FAQ',
     ]);
     expect(links.every((link) => link.querySelector('svg[aria-hidden="true"]'))).toBe(true);

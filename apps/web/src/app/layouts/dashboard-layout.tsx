@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import type { ShellAccount } from '@/components/shell/account';
 import { AccountMenu } from '@/components/shell/account-menu';
 import { AccountStatusNotice } from '@/components/shell/account-status-notice';
-import { Brand } from '@/components/shell/brand';
+import { DashboardFrame } from '@/components/shell/dashboard-frame';
 import { MobileNav } from '@/components/shell/mobile-nav';
 import { NavList } from '@/components/shell/nav-list';
 import { PageTransition } from '@/components/shell/page-transition';
@@ -33,28 +33,25 @@ export function DashboardLayout() {
   return (
     // Tooltips are for signed-in pages only: their provider stays off the public pages' first load.
     <TooltipProvider>
-      <div className="min-h-screen bg-muted/40 md:flex">
-        <SkipLink />
-        <header className="border-b border-border bg-background md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:border-r md:border-b-0">
-          <div className="flex min-h-14 items-center justify-between gap-3 px-4 py-2 md:min-h-16">
-            <Brand />
-            <MobileNav items={items} account={account} />
-          </div>
-          <NavList label="Main" items={items} className="hidden flex-1 overflow-y-auto px-3 py-3 md:grid" />
-          <div className="hidden border-t border-border p-3 md:block">
-            <AccountMenu account={account} />
-          </div>
-        </header>
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">
-            <AccountStatusNotice me={recipient ? null : auth.me} />
-            <PauseNotice me={recipient ? null : auth.me} />
-            <PageTransition>
-              <Outlet />
-            </PageTransition>
-          </div>
-        </main>
-      </div>
+      <DashboardFrame
+        before={<SkipLink />}
+        bar={<MobileNav items={items} account={account} />}
+        sidebar={
+          <>
+            <NavList label="Main" items={items} className="hidden flex-1 overflow-y-auto px-3 py-3 md:grid" />
+            <div className="hidden border-t border-border p-3 md:block">
+              <AccountMenu account={account} />
+            </div>
+          </>
+        }
+        main={{ id: 'main-content', tabIndex: -1 }}
+      >
+        <AccountStatusNotice me={recipient ? null : auth.me} />
+        <PauseNotice me={recipient ? null : auth.me} />
+        <PageTransition>
+          <Outlet />
+        </PageTransition>
+      </DashboardFrame>
     </TooltipProvider>
   );
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/utils';
+import { type LandingShell, rememberLandingShell } from '@/lib/landing-shell';
+import { LeadsViewsNav } from './leads-views-nav';
 
 /**
  * /leads is where every signed-in person lands, and each kind of user sees its own page: a
@@ -22,26 +22,30 @@ const ManagedGroupsPage = lazy(async () => ({
   default: (await import('@/features/corporate/pages/managed-groups-page')).ManagedGroupsPage,
 }));
 
-const viewLink = (current: boolean) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium text-foreground no-underline hover:bg-muted',
-    current && 'bg-background text-primary-text shadow-xs',
-  );
-
 export function LeadsRoute() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const loading = <PageLoading label="Loading your leads…" />;
+  const corporate = auth.status === 'user' && auth.me?.user_role === 'corporate';
+  const manages =
+    auth.status === 'user' && auth.me?.agent_profile?.group_memberships.some((m) => m.is_manager);
+  // What the next load of /leads on this browser shows before the code has arrived: an agent's
+  // page as drawn now, or nothing for anyone else.
+  const shell: LandingShell | null =
+    auth.status === 'user' && auth.me?.user_role === 'agent' && auth.me.agent_profile
+      ? manages
+        ? 'leads-manager'
+        : 'leads'
+      : null;
+  useEffect(() => rememberLandingShell(shell), [shell]);
 
-  if (auth.status === 'user' && auth.me?.user_role === 'corporate') {
+  if (corporate) {
     return (
       <Suspense fallback={loading}>
         <CorporateLeadsPage />
       </Suspense>
     );
   }
-  const manages =
-    auth.status === 'user' && auth.me?.agent_profile?.group_memberships.some((m) => m.is_manager);
   if (!manages) {
     return (
       <Suspense fallback={loading}>
@@ -52,22 +56,7 @@ export function LeadsRoute() {
   const groupsView = params.get('view') === 'groups';
   return (
     <div className="grid gap-6">
-      <nav aria-label="Leads views" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
-        <Link
-          to={paths.leads.href()}
-          aria-current={groupsView ? undefined : 'page'}
-          className={viewLink(!groupsView)}
-        >
-          My leads
-        </Link>
-        <Link
-          to={`${paths.leads.href()}?view=groups`}
-          aria-current={groupsView ? 'page' : undefined}
-          className={viewLink(groupsView)}
-        >
-          My groups
-        </Link>
-      </nav>
+      <LeadsViewsNav groupsView={groupsView} />
       <Suspense fallback={loading}>{groupsView ? <ManagedGroupsPage /> : <LeadsPage />}</Suspense>
     </div>
   );

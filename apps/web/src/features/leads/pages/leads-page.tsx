@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LeadsPageHeader } from '../components/leads-page-header';
 import { LeadsWorkspace } from '../components/leads-workspace';
 import { RecipientLeads } from '../components/recipient-leads';
 
@@ -12,13 +13,7 @@ export function LeadsPage() {
 
   return (
     <div className="grid gap-5">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Leads</h1>
-        <p className="max-w-3xl text-muted-foreground">
-          Call in this order: overdue first, then new leads, then what is due today. The sooner you call, the
-          better your chance of the listing.
-        </p>
-      </div>
+      <LeadsPageHeader />
       {agent ? <LeadsWorkspace audience="agent" title="Leads" agent={agent} /> : <NoAgentRecord />}
     </div>
   );
