@@ -4,11 +4,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leadOffers, leads, outboxMessages, recipients } from '../src/db/schema';
 import { forgetSettings, writeSettings } from '../src/lib/settings';
-import { createApiKey } from '../src/modules/leads/api-keys';
-import { sweepOffers } from '../src/modules/leads/offers';
+import { startOfferSweeper, sweepOffers } from '../src/modules/leads/offers';
 import { startRecipientSession } from '../src/modules/recipients/sessions';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { addMember, seedAgent, seedCorporate, seedUser } from './helpers/factories';
+import { intakeClient, sellerLead } from './helpers/intake';
 
 /**
  * Offers (DESIGN.md section 11, ADR 62): with an acceptance window, a routed lead is offered to
@@ -57,26 +57,9 @@ async function activeAgent(name: string, overrides: Record<string, unknown> = {}
 }
 
 async function poster() {
-  const { key } = await createApiKey(db(), { name: 'Seller feed' });
+  const post = await intakeClient(ctx);
   return async (overrides: object = {}) => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/leads',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        lead_type: 'fsbo',
-        first_name: 'Jane',
-        last_name: 'Seller',
-        phone: '(602) 555-0199',
-        email: 'jane.seller@example.com',
-        street: '12 Palm Ave',
-        city: 'Phoenix',
-        state: 'AZ',
-        zip: '85004',
-        notes: 'Call Jane after 5 PM',
-        ...overrides,
-      }),
-    });
+    const response = await post(sellerLead({ notes: 'Call Jane after 5 PM', ...overrides }));
     expect(response.statusCode).toBe(201);
     return response.json();
   };
@@ -299,6 +282,41 @@ describe('passing, lapsing and releasing', () => {
     // Nothing else is due.
     expect(await sweepOffers(ctx.deps)).toBe(0);
     expect((await second.call('POST', `/leads/${posted.id}/accept`)).json().first_name).toBe('Jane');
+  });
+
+  it('lapses the offers of every ZIP in one round, a batch at a time in each lane', async () => {
+    const zips = ['85004', '85006', '85008', '85020', '85022', '85003'];
+    await activeAgent('Dana Reyes', { zipcodes: zips });
+    const post = await poster();
+    for (const zip of zips) await post({ zip, external_id: `lane-${zip}` });
+    // The ZIPs fall in both lanes of the sweep (by their hash), so both lanes have work.
+    const lanes = (await db().execute(
+      sql`select distinct mod(abs(hashtext(z)), 2) as lane from unnest(${`{${zips.join(',')}}`}::text[]) z`,
+    )) as unknown as { rows: { lane: number }[] };
+    expect(lanes.rows).toHaveLength(2);
+    await db().update(leads).set({ offerExpiresAt: sql`now() - interval '1 second'` });
+    // Batches of two: each lane takes several rounds.
+    expect(await sweepOffers(ctx.deps, 2)).toBe(zips.length);
+    const left = await db().select({ agentId: leads.agentId, offer: leads.offerExpiresAt }).from(leads);
+    // Nobody else serves these ZIPs: every lead waits in the console's unassigned leads.
+    expect(left).toEqual(zips.map(() => ({ agentId: null, offer: null })));
+  });
+
+  it('lapses an offer at its deadline, not a whole interval after it', async () => {
+    const { posted, second } = await twoAgents();
+    await db()
+      .update(leads)
+      .set({ offerExpiresAt: sql`now() + interval '1 second'` })
+      .where(eq(leads.id, posted.id));
+    // An interval far longer than the wait below: only waking at the deadline meets it.
+    const sweeper = startOfferSweeper(ctx.deps, 120_000);
+    try {
+      await expect
+        .poll(async () => (await second.call('GET', `/leads/${posted.id}`)).statusCode, { timeout: 15_000 })
+        .toBe(200);
+    } finally {
+      await sweeper.stop();
+    }
   });
 
   it('releases an accepted lead to the next agent, which gets it afresh', async () => {

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentScorecards, agents, auditLog } from '../src/db/schema';
 import { forgetSettings, writeSettings } from '../src/lib/settings';
-import { createApiKey } from '../src/modules/leads/api-keys';
 import { agentToday, monthStartIn } from '../src/modules/leads/capacity';
 import { decideRouting, decideRoutingMany } from '../src/modules/leads/routing';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { addMember, seedAgent, seedCorporate, seedLead, seedUser } from './helpers/factories';
+import { intakeClient, sellerLead } from './helpers/intake';
 
 /**
  * Pause, monthly caps and the scorecard's floors in routing (DESIGN.md section 11, ADR 62): who
@@ -54,24 +54,7 @@ async function superuser() {
 }
 
 async function postLead() {
-  const { key } = await createApiKey(db(), { name: 'Seller feed' });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/leads',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({
-      lead_type: 'fsbo',
-      first_name: 'Jane',
-      last_name: 'Seller',
-      phone: '(602) 555-0199',
-      email: 'jane.seller@example.com',
-      street: '12 Palm Ave',
-      city: 'Phoenix',
-      state: 'AZ',
-      zip: '85004',
-      county: 'Maricopa',
-    }),
-  });
+  const response = await (await intakeClient(ctx))(sellerLead({ county: 'Maricopa' }));
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { agent_id: string | null; routing: { reason: string; decision: string } };
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   agentScorecards,
   agents,
+  invoices,
   leadActivities,
   leadEvents,
   leadOffers,
@@ -173,6 +174,55 @@ async function alicesWork(aliceId: string, bobId: string) {
       { agentId: aliceId, score: 4, createdAt: ago(10) },
     ]);
   await db().update(agents).set({ latestRating: 4, ratingCount: 3 }).where(eq(agents.id, aliceId));
+
+  // Her invoices (ADR 66), by the day each fell due: in the last 90 days one paid on time, one
+  // paid late and one still unpaid after it; before them one paid on time. One not yet due and
+  // a void one count for nothing.
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  // Each on a closing of its own, outside the periods the lead figures read (no assigned_at).
+  const closings: { id: string }[] = [];
+  for (let n = 0; n < 6; n++) {
+    closings.push(
+      await seedLead(db(), aliceId, { stage: 'closed', status: 'closed', closingDate: '2026-01-15' }),
+    );
+  }
+  const invoice = (
+    sequence: number,
+    due: number,
+    paid: number | null,
+    status = paid === null ? 'open' : 'paid',
+  ) => ({
+    number: `INV-2026-${String(sequence).padStart(6, '0')}`,
+    year: 2026,
+    sequence,
+    agentId: aliceId,
+    leadId: closings[sequence - 1]!.id,
+    closingDate: '2026-01-15',
+    salePriceCents: 40_000_000,
+    commissionCents: 1_200_000,
+    ratePercent: 25,
+    amountCents: 300_000,
+    paidCents: paid === null ? 0 : 300_000,
+    status: status as 'open' | 'paid' | 'void',
+    dueOn: day(ago(due)),
+    paidAt: paid === null ? null : day(ago(paid)),
+    parties: {
+      bill_to: { name: 'Alice Agent', email: 'a@x.test', brokerage: '' },
+      agent: { name: 'Alice Agent', email: 'a@x.test', phone: '', brokerage: '' },
+      lead: { name: 'Sam Seller', property: '' },
+      agreement: { title: 'Master Referral Agreement', signed_on: null, rate_percent: 25 },
+    },
+  });
+  await db()
+    .insert(invoices)
+    .values([
+      invoice(1, 10, 12),
+      invoice(2, 20, 15),
+      invoice(3, 5, null),
+      invoice(4, 100, 101),
+      invoice(5, -10, null),
+      { ...invoice(6, 30, null, 'void'), voidReason: 'Entered twice' },
+    ]);
 }
 
 /** Each figure as [value, previous, sample]. */
@@ -192,6 +242,7 @@ const ALICE_FIGURES = {
   listing_rate: [33.3, 0, 6],
   closing_rate: [16.7, 0, 6],
   lead_quality_rating: [4, 3, 1],
+  paid_on_time: [33.3, 100, 3],
 };
 
 const FLOORS: ScorecardFloors = {
@@ -240,6 +291,7 @@ describe('computing the scorecard', () => {
       listing_rate: [0, null, 1],
       closing_rate: [0, null, 1],
       lead_quality_rating: [null, null, 0],
+      paid_on_time: [null, null, 0],
     });
   });
 
@@ -273,6 +325,7 @@ describe('computing the scorecard', () => {
       listing_rate: [null, null],
       closing_rate: [20, false],
       lead_quality_rating: [4, true],
+      paid_on_time: [null, null],
     });
     expect(card!.below_floors).toEqual(['speed_to_contact_minutes', 'closing_rate']);
   });
@@ -450,6 +503,24 @@ describe('who reads which cards', () => {
     expect(figures(all.json().items[0])).toEqual(ALICE_FIGURES);
     // Computed on the way and kept for the next reader.
     expect((await db().select().from(agentScorecards)).length).toBe(3);
+
+    // Each card carries what the office's cap and a manager's pause change.
+    await db()
+      .update(agents)
+      .set({ monthlyLeadCap: 20, ownMonthlyLeadCap: 12, pausedUntil: '2099-01-31' })
+      .where(eq(agents.id, w.mona.agent.id));
+    await seedLead(db(), w.mona.agent.id, { assignedAt: new Date() });
+    await seedLead(db(), w.mona.agent.id, { assignedAt: new Date() });
+    // Reached Mona last year: not this month's.
+    await seedLead(db(), w.mona.agent.id, { assignedAt: new Date(Date.now() - 400 * 86_400_000) });
+    const capped = (await get('/api/portal/corporate-scorecards', headers)).json();
+    expect(capped.items[2].capacity).toEqual({
+      paused_until: '2099-01-31',
+      monthly_lead_cap: 20,
+      own_monthly_lead_cap: 12,
+      leads_this_month: 2,
+    });
+    expect(capped.items[0].capacity).toMatchObject({ paused_until: null, monthly_lead_cap: null });
 
     const west = await get(`/api/portal/corporate-scorecards?group_id=${w.west.id}`, headers);
     expect(names(west.json())).toEqual(['Alice Agent', 'Mona Agent']);

@@ -1,4 +1,4 @@
-import { type AgentCapacity, type AgentRecord, pauseProblem } from '@portal/shared';
+import { type AgentCapacity, type AgentRecord, monthlyCapProblem, pauseProblem } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setMeAgentProfile } from '@/lib/auth';
@@ -73,4 +73,11 @@ export function pauseDateError(value: string, today = localDay()): string | null
   if (!value) return 'Choose the day leads start again';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Enter the date as YYYY-MM-DD';
   return pauseProblem(value, today);
+}
+
+/** A monthly cap as typed: the cap (null when left empty), or why it cannot be one. */
+export function readMonthlyCap(typed: string): { cap: number | null; problem: string | null } {
+  const text = typed.trim();
+  const cap = text === '' ? null : Number(text);
+  return { cap, problem: monthlyCapProblem(cap) };
 }

@@ -15,6 +15,7 @@ export const SCORECARD_FIGURES = [
   'listing_rate',
   'closing_rate',
   'lead_quality_rating',
+  'paid_on_time',
 ] as const;
 export type ScorecardFigureKey = (typeof SCORECARD_FIGURES)[number];
 
@@ -94,6 +95,14 @@ export const SCORECARD_RULES: Record<ScorecardFigureKey, ScorecardFigureRule> = 
     unit: 'rating',
     better: 'higher',
     computed: 'Your latest rating of the quality of the leads you receive, from 1 to 5.',
+    routing: FLOOR_ROUTING,
+  },
+  paid_on_time: {
+    label: 'Referral fees paid on time',
+    unit: 'percent',
+    better: 'higher',
+    computed:
+      'The share of your invoices that fell due in the last 90 days and were paid in full by their due date (one still unpaid after it counts as late).',
     routing: FLOOR_ROUTING,
   },
 };

@@ -26,6 +26,7 @@ export const ScorecardFloorsSchema = z.object({
   listing_rate: floor('listing rate', 0, 100),
   closing_rate: floor('closing rate', 0, 100),
   lead_quality_rating: floor('lead quality rating', 1, 5),
+  paid_on_time: floor('fees paid on time', 0, 100),
 }) satisfies z.ZodType<Record<ScorecardFigureKey, number | null>>;
 
 /** `routing` in the console's settings. */
@@ -121,6 +122,13 @@ export const ScorecardListSchema = z.object({
   total: z.number(),
 });
 export type ScorecardList = z.infer<typeof ScorecardListSchema>;
+
+/** An office's or a group manager's card of an agent: its figures, and the agent's pause and caps. */
+export const TeamScorecardSchema = ScorecardSchema.extend({ capacity: AgentCapacitySchema });
+export type TeamScorecard = z.infer<typeof TeamScorecardSchema>;
+
+export const TeamScorecardListSchema = ScorecardListSchema.extend({ items: z.array(TeamScorecardSchema) });
+export type TeamScorecardList = z.infer<typeof TeamScorecardListSchema>;
 
 /** PATCH /portal/corporate-agents/:agentId (an office, for an agent linked to it). */
 export const CorporateAgentCapPatchSchema = z.strictObject({ monthly_lead_cap: monthlyLeadCap });

@@ -1,8 +1,8 @@
 import { type AgentCapacity, TIMEZONES, zonedTime } from '@portal/shared';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_OFFICE_TIMEZONE } from '../../config';
 import type { Executor } from '../../db/client';
-import { type AgentRow, leads } from '../../db/schema';
+import { type AgentRow, agents, leads } from '../../db/schema';
 import { dayIn, zoneOf } from './calendar';
 
 /**
@@ -124,6 +124,48 @@ export async function agentCapacity(
     },
     until: nextDayStartIn(zone, now).getTime(),
   };
+}
+
+/**
+ * `agentCapacity` for many agents at once (an office's or a manager's list): one read of their
+ * records and one count of each one's leads this month, each month in the agent's own zone.
+ */
+export async function agentCapacities(
+  db: Executor,
+  agentIds: string[],
+  options: { officeZone?: string; now?: Date } = {},
+): Promise<Map<string, AgentCapacity>> {
+  if (agentIds.length === 0) return new Map();
+  const now = options.now ?? new Date();
+  const rows = await db
+    .select({
+      id: agents.id,
+      timezone: agents.timezone,
+      pausedUntil: agents.pausedUntil,
+      monthlyLeadCap: agents.monthlyLeadCap,
+      ownMonthlyLeadCap: agents.ownMonthlyLeadCap,
+    })
+    .from(agents)
+    .where(inArray(agents.id, agentIds));
+  const zones = new Map(rows.map((row) => [row.id, capacityZone(row.timezone, options.officeZone)]));
+  const counted = (await db.execute(sql`
+    select x.id, (select count(*) from ${leads} l where l.agent_id = x.id and l.assigned_at >= x.since)::int as n
+    from unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[],
+      ${`{${rows.map((row) => monthStartIn(zones.get(row.id)!, now).toISOString()).join(',')}}`}::timestamptz[])
+      as x(id, since)`)) as unknown as { rows: { id: string; n: number }[] };
+  const months = new Map(counted.rows.map((row) => [row.id, Number(row.n)]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        paused_until:
+          row.pausedUntil && row.pausedUntil > dayIn(zones.get(row.id)!, now) ? row.pausedUntil : null,
+        monthly_lead_cap: row.monthlyLeadCap,
+        own_monthly_lead_cap: row.ownMonthlyLeadCap,
+        leads_this_month: months.get(row.id) ?? 0,
+      },
+    ]),
+  );
 }
 
 /** The cap routing holds the agent to: the lower of the office's and the agent's own. */

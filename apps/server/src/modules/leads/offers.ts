@@ -528,28 +528,41 @@ async function offerOpen(tx: Executor, leadId: string): Promise<boolean> {
 export const SWEEP_BATCH = 500;
 
 /**
- * One round of the offer sweeper: the offers past their deadline, a batch at a time, each batch
- * in a transaction that locks its leads (`for update skip locked`: another process's sweeper
- * or an accept holding one is left alone), re-checks them under the lock, marks each offer
- * lapsed and routes the leads again. Answers how many lapsed.
+ * Lanes of one sweep, run at once: each takes the leads of its own ZIP codes (by the ZIP's hash),
+ * so no two lanes wait for one ZIP's routing lock, and the database works on as many batches at
+ * once. A lane's batch is a transaction on a connection of its own.
  */
-export async function sweepOffers(deps: AppDeps, batch = SWEEP_BATCH): Promise<number> {
-  let total = 0;
+export const SWEEP_LANES = 2;
+
+/**
+ * One round of the offer sweeper: the offers past their deadline, a batch at a time in each lane,
+ * each batch in a transaction that locks its leads (`for update skip locked`: another process's
+ * sweeper or an accept holding one is left alone), re-checks them under the lock, marks each
+ * offer lapsed and routes the leads again. Answers how many lapsed.
+ */
+export async function sweepOffers(deps: AppDeps, batch = SWEEP_BATCH, lanes = SWEEP_LANES): Promise<number> {
   // Each agent's statistics once per round, after its batches: they are not what routing reads.
   const touched = new Set<string>();
-  try {
+  const lane = async (index: number) => {
+    let lapsed = 0;
     for (;;) {
       const { count, messageIds } = await deps.database.db.transaction(async (tx) => {
         const rows = await tx
           .select()
           .from(leads)
-          .where(lte(leads.offerExpiresAt, sql`now()`))
+          .where(
+            and(
+              lte(leads.offerExpiresAt, sql`now()`),
+              lanes > 1 ? sql`mod(abs(hashtext(${leads.zip})), ${lanes}) = ${index}` : undefined,
+            ),
+          )
           .orderBy(asc(leads.offerExpiresAt))
           .limit(batch)
           .for('update', { skipLocked: true });
         // Under the lock: an accept that committed first has cleared the deadline.
         const due = rows.filter((row) => row.offerExpiresAt !== null && row.agentId !== null);
         if (due.length === 0) return { count: rows.length, messageIds: [] as string[] };
+        lapsed += due.length;
         const ids = due.map((row) => row.id);
         await closeOffers(tx, ids, 'lapsed', SYSTEM, 'Not accepted in time');
         await tx.insert(leadEvents).values(
@@ -564,9 +577,15 @@ export async function sweepOffers(deps: AppDeps, batch = SWEEP_BATCH): Promise<n
         return { count: rows.length, messageIds: await rerouteLeads(deps, tx, due, touched) };
       });
       if (messageIds.length > 0) dispatch(deps.queue);
-      total += count;
-      if (count < batch) return total;
+      if (count < batch) return lapsed;
     }
+  };
+  try {
+    // Every lane finishes (or fails) before the statistics and the answer: none is left running.
+    const results = await Promise.allSettled(Array.from({ length: lanes }, (_, index) => lane(index)));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
   } finally {
     if (touched.size > 0) {
       await deps.database.db.transaction((tx) => refreshStats(tx, [...touched].sort()));
@@ -578,10 +597,22 @@ export interface OfferSweeper {
   stop(): Promise<void>;
 }
 
+/** Milliseconds until the next open offer's deadline by the database's clock; null with none open. */
+async function untilNextDeadline(deps: AppDeps): Promise<number | null> {
+  const [row] = (
+    (await deps.database.db.execute(
+      sql`select (extract(epoch from min(${leads.offerExpiresAt}) - now()) * 1000)::float8 as ms from ${leads}
+        where ${leads.offerExpiresAt} is not null`,
+    )) as unknown as { rows: { ms: number | null }[] }
+  ).rows;
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+}
+
 /**
- * Runs the sweeper in this process every `intervalMs` (ADR 62): every server and worker process
- * does, so a deadline is met within about the interval whichever process is alive. A round that
- * fails (the database away) is tried again at the next tick.
+ * Runs the sweeper in this process (ADR 62): every server and worker process does, so a deadline
+ * is met whichever process is alive. After each round it waits until the next open offer's
+ * deadline, `intervalMs` at most, so an offer lapses at its time rather than up to an interval
+ * after it. A round that fails (the database away) is tried again after the interval.
  */
 export function startOfferSweeper(deps: AppDeps, intervalMs: number): OfferSweeper {
   let stopping = false;
@@ -589,15 +620,21 @@ export function startOfferSweeper(deps: AppDeps, intervalMs: number): OfferSweep
   let wake: (() => void) | undefined;
   const loop = (async () => {
     while (!stopping) {
+      let wait = intervalMs;
       try {
-        await sweepOffers(deps);
+        const lapsed = await sweepOffers(deps);
+        const next = await untilNextDeadline(deps);
+        // A deadline already past is taken again after a short pause while rounds still lapse
+        // offers (more fell due during the round), else after the interval (a lock held it back).
+        if (next !== null)
+          wait = next > 0 ? Math.min(intervalMs, Math.ceil(next)) : lapsed > 0 ? 25 : intervalMs;
       } catch (error) {
         if (!stopping) console.warn('[offers] sweep:', (error as Error).message);
       }
       if (stopping) break;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        timer = setTimeout(resolve, intervalMs);
+        timer = setTimeout(resolve, wait);
       });
     }
   })();

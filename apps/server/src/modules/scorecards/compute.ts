@@ -14,6 +14,7 @@ import {
 import { asc, gt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentScorecards } from '../../db/schema';
+import { pace } from '../../lib/pace';
 import { readSettings } from '../../lib/settings';
 
 /**
@@ -61,6 +62,9 @@ interface FiguresRow {
   acceptance_p: string | null;
   active: number | null;
   updated: string | null;
+  invoices_c: number | null;
+  paid_on_time_c: string | null;
+  paid_on_time_p: string | null;
 }
 
 /** A share of `whole` in percent, one decimal; null when `whole` is none. */
@@ -152,17 +156,33 @@ function figuresStatement(agentIds: string[], now: Date) {
       from leads l
       where l.agent_id = any(${ids}::uuid[]) and l.status = 'active'
       group by l.agent_id
+    ),
+    dues as (
+      -- Invoices that fell due in the two periods (ADR 66): paid in full by then, or not.
+      select i.agent_id, i.due_on > ${from}::date as in_period,
+        i.status = 'paid' and i.paid_at <= i.due_on as on_time
+      from invoices i
+      where i.agent_id = any(${ids}::uuid[]) and i.status <> 'void' and i.amount_cents > 0
+        and i.due_on > ${before}::date and i.due_on < ${at}::date
+    ),
+    pay as (
+      select agent_id,
+        count(*) filter (where in_period)::int as invoices_c,
+        ${sql.raw(percent('in_period and on_time', 'in_period'))} as paid_on_time_c,
+        ${sql.raw(percent('not in_period and on_time', 'not in_period'))} as paid_on_time_p
+      from dues group by agent_id
     )
     select a.id, a.name, a.latest_rating, a.rating_previous,
       lf.leads_c, lf.leads_p, lf.contacted_c, lf.contacted_p, lf.speed_c, lf.speed_p,
       lf.within_hour_c, lf.within_hour_p, lf.appointment_c, lf.appointment_p,
       lf.listing_c, lf.listing_p, lf.closing_c, lf.closing_p,
       ofs.offers_c, ofs.offers_p, ofs.acceptance_c, ofs.acceptance_p,
-      act.active, act.updated
+      act.active, act.updated, pay.invoices_c, pay.paid_on_time_c, pay.paid_on_time_p
     from who a
     left join lf on lf.agent_id = a.id
     left join ofs on ofs.agent_id = a.id
     left join act on act.agent_id = a.id
+    left join pay on pay.agent_id = a.id
   `;
 }
 
@@ -206,6 +226,11 @@ function measures(
       previous: num(row.rating_previous),
       sample: rating === null ? 0 : 1,
     },
+    paid_on_time: {
+      value: num(row.paid_on_time_c),
+      previous: num(row.paid_on_time_p),
+      sample: count(row.invoices_c),
+    },
   };
 }
 
@@ -232,9 +257,12 @@ export async function computeScorecards(
   now = new Date(),
 ): Promise<Scorecard[]> {
   if (agentIds.length === 0) return [];
-  const { rows } = (await db.execute(figuresStatement([...agentIds], now))) as unknown as {
-    rows: FiguresRow[];
-  };
+  const { rows } = (await db.transaction(async (tx) => {
+    // No JIT: a batch's `= any($ids)` is estimated far above its cost, and compiling the statement
+    // took four times as long as running it (ADR 68).
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(figuresStatement([...agentIds], now));
+  })) as unknown as { rows: FiguresRow[] };
   const from = new Date(now.getTime() - SCORECARD_DAYS * DAY_MS).toISOString();
   return rows.map((row) => {
     const measured = measures(row);
@@ -310,6 +338,8 @@ export async function refreshScorecards(
     return cards;
   }
   let after = '00000000-0000-0000-0000-000000000000';
+  // A pause after each batch: the intake keeps its share of the machine (ADR 68).
+  const steps = pace();
   for (;;) {
     const { rows } = (await db.execute(sql`
       select a.id from agents a where a.agent_status = 'active' and a.id > ${after}::uuid
@@ -327,6 +357,7 @@ export async function refreshScorecards(
     );
     after = rows[rows.length - 1]!.id;
     if (rows.length < SCORECARD_BATCH) break;
+    await steps.step();
   }
   await db.execute(sql`
     delete from agent_scorecards s using agents a

@@ -4,12 +4,14 @@ import {
   type Scorecard,
   type ScorecardFigureKey,
   type ScorecardList,
+  type TeamScorecardList,
 } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { readSettings } from '../../lib/settings';
 import { type PipelineViewer, visibleAgentIds } from '../corporate/pipeline';
+import { agentCapacities } from '../leads/capacity';
 import { computeScorecards, floorsOf, refreshScorecards } from './compute';
 
 /**
@@ -52,13 +54,30 @@ async function cardsOf(db: Db, ids: SQL, order: SQL): Promise<Scorecard[]> {
 
 const NAME = sql`coalesce(nullif(trim(a.agent), ''), nullif(trim(a.agent_first_name || ' ' || a.agent_last_name), ''), nullif(a.agent_email, ''), 'Unnamed agent')`;
 
-/** An office's linked agents (optionally one of its groups'), or a managed group's members. */
-export async function visibleScorecards(db: Db, who: PipelineViewer): Promise<ScorecardList> {
+/**
+ * An office's linked agents (optionally one of its groups'), or a managed group's members, each
+ * card with the agent's pause, caps and leads this month (what the office's cap and the
+ * manager's pause change).
+ */
+export async function visibleScorecards(
+  db: Db,
+  who: PipelineViewer,
+  officeZone?: string,
+): Promise<TeamScorecardList> {
   const ids = await visibleAgentIds(db, who);
-  const [settings, items] = await Promise.all([
+  const [settings, cards] = await Promise.all([
     readSettings(db),
     cardsOf(db, ids, sql`lower(${NAME}), a.id`),
   ]);
+  const capacities = await agentCapacities(
+    db,
+    cards.map((card) => card.agent_id),
+    { officeZone },
+  );
+  const items = cards.flatMap((card) => {
+    const capacity = capacities.get(card.agent_id);
+    return capacity ? [{ ...card, capacity }] : [];
+  });
   return { floors: floorsOf(settings), items, total: items.length };
 }
 

@@ -1,4 +1,4 @@
-import { DetailSchema, GroupIdParamsSchema, ScorecardListSchema, ScorecardSchema } from '@portal/shared';
+import { DetailSchema, GroupIdParamsSchema, ScorecardSchema, TeamScorecardListSchema } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ const CorporateScorecardsQuerySchema = z.object({
 export async function scorecardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
+  const officeZone = () => app.deps.config.onboardingCalls.officeTimezone;
 
   r.get(
     '/portal/me/scorecard',
@@ -50,15 +51,19 @@ export async function scorecardRoutes(app: FastifyInstance) {
         tags: ['corporate'],
         summary: "The scorecards of the office's active agents side by side (optionally one group's)",
         querystring: CorporateScorecardsQuerySchema,
-        response: { 200: ScorecardListSchema, ...errors },
+        response: { 200: TeamScorecardListSchema, ...errors },
       },
     },
     async (request) =>
-      visibleScorecards(db(), {
-        kind: 'corporate',
-        corporateUserId: currentUser(request).id,
-        groupId: request.query.group_id,
-      }),
+      visibleScorecards(
+        db(),
+        {
+          kind: 'corporate',
+          corporateUserId: currentUser(request).id,
+          groupId: request.query.group_id,
+        },
+        officeZone(),
+      ),
   );
 
   r.get(
@@ -69,14 +74,18 @@ export async function scorecardRoutes(app: FastifyInstance) {
         tags: ['corporate'],
         summary: "The scorecards of the group's active agents side by side, for the group's manager",
         params: GroupIdParamsSchema,
-        response: { 200: ScorecardListSchema, ...errors },
+        response: { 200: TeamScorecardListSchema, ...errors },
       },
     },
     async (request) =>
-      visibleScorecards(db(), {
-        kind: 'manager',
-        userId: currentUser(request).id,
-        groupId: request.params.groupId,
-      }),
+      visibleScorecards(
+        db(),
+        {
+          kind: 'manager',
+          userId: currentUser(request).id,
+          groupId: request.params.groupId,
+        },
+        officeZone(),
+      ),
   );
 }

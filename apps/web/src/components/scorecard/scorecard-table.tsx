@@ -20,7 +20,7 @@ const figureValue = (card: Scorecard, key: ScorecardFigureKey) =>
   card.figures.find((figure) => figure.key === key)?.value ?? null;
 
 /** Sorted on the page (offices and managers get every card at once); no figure comes last. */
-export function sortScorecards(items: readonly Scorecard[], sort: ScorecardSort): Scorecard[] {
+export function sortScorecards<Card extends Scorecard>(items: readonly Card[], sort: ScorecardSort): Card[] {
   const sign = sort.order === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
     if (sort.key === 'agent_name') return sign * a.agent_name.localeCompare(b.agent_name);
@@ -95,7 +95,7 @@ function SortHeader({
  * heading, sortable by each column. A figure below its floor carries a warning sign and says so
  * in words (not by colour alone); the agent's cell counts the floors missed.
  */
-export function ScorecardTable({
+export function ScorecardTable<Card extends Scorecard>({
   label,
   items,
   floors,
@@ -106,14 +106,14 @@ export function ScorecardTable({
   busy = false,
 }: {
   label: string;
-  items: readonly Scorecard[];
+  items: readonly Card[];
   floors: ScorecardFloors;
   sort: ScorecardSort;
   onSort: (key: ScorecardSortKey) => void;
   /** The agent's name as a link, for example; the name by default. */
-  agentCell?: (card: Scorecard) => React.ReactNode;
+  agentCell?: (card: Card) => React.ReactNode;
   /** What may be done for the agent (pause, cap), under their name: the table stays narrow. */
-  actions?: (card: Scorecard) => React.ReactNode;
+  actions?: (card: Card) => React.ReactNode;
   busy?: boolean;
 }) {
   // Wider than a phone: the box scrolls sideways, a named region that takes the focus so the

@@ -1,11 +1,11 @@
 // The agent's capacity in the console: pause and caps as routing reads them, and the office's
 // monthly cap, which a superuser sets (audited like other agent changes).
-import { type AgentRecord, monthlyLeadCap } from '@portal/shared';
+import type { AgentRecord } from '@portal/shared';
 import { useState } from 'react';
+import { MonthlyCapField } from '@/components/capacity/capacity-fields';
 import { formatCount, formatDay } from '@/components/leads/lead-format';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { readMonthlyCap } from '@/lib/agent-capacity-api';
 import { api } from '@/lib/api-client';
 import { adminKeys, useAdminMutation } from './admin-api';
 
@@ -63,31 +63,18 @@ export function AgentCapacityForm({ agent }: { agent: AgentRecord }) {
         className="grid max-w-md gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          const typed = value.trim();
-          const parsed = monthlyLeadCap.safeParse(typed === '' ? null : Number(typed));
-          if (!parsed.success) {
-            setError(parsed.error.issues[0]?.message ?? 'Enter a whole number of leads');
-            return;
-          }
-          setError(null);
-          save.mutate(parsed.data);
+          const { cap, problem } = readMonthlyCap(value);
+          setError(problem);
+          if (!problem) save.mutate(cap);
         }}
       >
-        <Field
+        <MonthlyCapField
           label="Monthly cap (leads)"
           description="Routing skips the agent once this many leads reached them this calendar month. Empty: no cap."
-          error={error ?? undefined}
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            className="w-32"
-          />
-        </Field>
+          value={value}
+          onChange={setValue}
+          error={error}
+        />
         <div>
           <Button type="submit" pending={save.isPending}>
             Save monthly cap

@@ -1,4 +1,4 @@
-import type { ScorecardList } from '@portal/shared';
+import type { TeamScorecardList } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ const scorecardsKey = ['portal', 'team-scorecards'] as const;
  * group manager): the agents' cards side by side, with the network's floors.
  */
 export const getTeamScorecards = (scope: ScorecardScope, signal?: AbortSignal) =>
-  api.get<ScorecardList>(
+  api.get<TeamScorecardList>(
     scope.kind === 'corporate'
       ? '/portal/corporate-scorecards'
       : `/portal/managed-groups/${encodeURIComponent(scope.groupId)}/scorecards`,

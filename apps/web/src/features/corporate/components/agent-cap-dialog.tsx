@@ -1,26 +1,29 @@
-import { monthlyLeadCap, type Scorecard } from '@portal/shared';
+import type { TeamScorecard } from '@portal/shared';
 import { useEffect, useState } from 'react';
+import { MonthlyCapField } from '@/components/capacity/capacity-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { formatCount } from '@/components/leads/lead-format';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { readMonthlyCap } from '@/lib/agent-capacity-api';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSetAgentCap } from '../api/scorecards';
 
 /** An office sets one of its agents' monthly cap of leads; empty removes it. */
-export function AgentCapDialog({ card }: { card: Scorecard }) {
+export function AgentCapDialog({ card }: { card: TeamScorecard }) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const setCap = useSetAgentCap();
+  const cap = card.capacity.monthly_lead_cap;
+  // Opened on the cap as it stands.
   useEffect(() => {
     if (!open) return;
+    setValue(cap === null ? '' : String(cap));
     setFieldError(null);
     setError(null);
-  }, [open]);
+  }, [open, cap]);
   return (
     <FormDialog
       open={open}
@@ -31,29 +34,27 @@ export function AgentCapDialog({ card }: { card: Scorecard }) {
         </Button>
       }
       title={`${card.agent_name}'s monthly cap`}
-      description="Routing skips the agent once this many leads reached them this calendar month. The agent may set a lower cap of their own."
+      description={`Routing skips the agent once this many leads reached them this calendar month; ${formatCount(
+        card.capacity.leads_this_month,
+      )} ${card.capacity.leads_this_month === 1 ? 'has' : 'have'} so far. The agent may set a lower cap of their own.`}
       label={`${card.agent_name}'s monthly cap`}
       submitLabel="Save the cap"
       pending={setCap.isPending}
       error={error}
       onSubmit={(event) => {
         event.preventDefault();
-        const typed = value.trim();
-        const parsed = monthlyLeadCap.safeParse(typed === '' ? null : Number(typed));
-        if (!parsed.success) {
-          setFieldError(parsed.error.issues[0]?.message ?? 'Enter a whole number of leads');
-          return;
-        }
-        setFieldError(null);
+        const { cap: typed, problem } = readMonthlyCap(value);
+        setFieldError(problem);
+        if (problem) return;
         setCap.mutate(
-          { agentId: card.agent_id, cap: parsed.data },
+          { agentId: card.agent_id, cap: typed },
           {
             onSuccess: () => {
               setOpen(false);
               toast.success(
-                parsed.data === null
+                typed === null
                   ? `${card.agent_name}'s cap removed`
-                  : `${card.agent_name}: at most ${formatCount(parsed.data)} leads a month`,
+                  : `${card.agent_name}: at most ${formatCount(typed)} leads a month`,
               );
             },
             onError: (failure) => setError(errorMessage(failure)),
@@ -61,17 +62,13 @@ export function AgentCapDialog({ card }: { card: Scorecard }) {
         );
       }}
     >
-      <Field label="Leads a month" description="Empty: no cap." error={fieldError ?? undefined}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          className="w-32"
-        />
-      </Field>
+      <MonthlyCapField
+        label="Leads a month"
+        description="Empty: no cap."
+        value={value}
+        onChange={setValue}
+        error={fieldError}
+      />
     </FormDialog>
   );
 }

@@ -1,36 +1,38 @@
-import type { Scorecard } from '@portal/shared';
+import type { TeamScorecard } from '@portal/shared';
 import { useEffect, useState } from 'react';
+import { PauseDateField } from '@/components/capacity/capacity-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { addDays, formatPauseDay, localDay, pauseDateError, yearAfter } from '@/lib/agent-capacity-api';
+import { addDays, formatPauseDay, localDay, pauseDateError } from '@/lib/agent-capacity-api';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePauseMember } from '../api/scorecards';
 
 /** A group manager pauses a member's leads until a date, or resumes them. */
-export function MemberPauseDialog({ groupId, card }: { groupId: string; card: Scorecard }) {
+export function MemberPauseDialog({ groupId, card }: { groupId: string; card: TeamScorecard }) {
   const [open, setOpen] = useState(false);
   const today = localDay();
   const [value, setValue] = useState(addDays(today, 7));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pause = usePauseMember(groupId);
+  const pausedUntil = card.capacity.paused_until;
+  // Opened on the member's pause as it stands, or a week from today.
   useEffect(() => {
     if (!open) return;
+    setValue(pausedUntil ?? addDays(localDay(), 7));
     setFieldError(null);
     setError(null);
-  }, [open]);
-  const send = (pausedUntil: string | null) =>
+  }, [open, pausedUntil]);
+  const send = (until: string | null) =>
     pause.mutate(
-      { agentId: card.agent_id, pausedUntil },
+      { agentId: card.agent_id, pausedUntil: until },
       {
         onSuccess: () => {
           setOpen(false);
           toast.success(
-            pausedUntil
-              ? `${card.agent_name}'s leads paused until ${formatPauseDay(pausedUntil)}`
+            until
+              ? `${card.agent_name}'s leads paused until ${formatPauseDay(until)}`
               : `${card.agent_name}'s leads resumed`,
           );
         },
@@ -47,7 +49,11 @@ export function MemberPauseDialog({ groupId, card }: { groupId: string; card: Sc
         </Button>
       }
       title={`Pause ${card.agent_name}'s leads`}
-      description="No lead reaches the agent until the day you choose; they see the pause across the portal and can resume it."
+      description={`${
+        pausedUntil
+          ? `Paused now: leads start again on ${formatPauseDay(pausedUntil)}.`
+          : 'Leads reach the agent now.'
+      } No lead reaches the agent until the day you choose; they see the pause across the portal and can resume it.`}
       label={`Pause ${card.agent_name}'s leads`}
       submitLabel="Pause leads"
       pending={pause.isPending}
@@ -59,20 +65,13 @@ export function MemberPauseDialog({ groupId, card }: { groupId: string; card: Sc
         if (!problem) send(value);
       }}
     >
-      <Field
-        label="Leads start again on"
+      <PauseDateField
+        today={today}
         description="From tomorrow to a year from today."
-        error={fieldError ?? undefined}
-      >
-        <Input
-          type="date"
-          min={addDays(today, 1)}
-          max={yearAfter(today)}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          className="w-auto"
-        />
-      </Field>
+        value={value}
+        onChange={setValue}
+        error={fieldError}
+      />
       <div>
         <Button
           type="button"

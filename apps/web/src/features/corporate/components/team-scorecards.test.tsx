@@ -1,4 +1,4 @@
-import { NO_FLOORS, type ScorecardList } from '@portal/shared';
+import { type AgentCapacity, NO_FLOORS, type TeamScorecardList } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, localDay } from '@/lib/agent-capacity-api';
@@ -10,12 +10,29 @@ import { TeamScorecards } from './team-scorecards';
 
 const PAGE_LOAD = { timeout: 5000 };
 const floors = { ...NO_FLOORS, appointment_rate: 20 };
-const list: ScorecardList = {
+const capacity = (values: Partial<AgentCapacity> = {}): AgentCapacity => ({
+  paused_until: null,
+  monthly_lead_cap: null,
+  own_monthly_lead_cap: null,
+  leads_this_month: 0,
+  ...values,
+});
+const pausedUntil = addDays(localDay(), 10);
+const list: TeamScorecardList = {
   floors,
   items: [
-    buildScorecard({ agent_id: 'a-1', agent_name: 'Zoe Zed', values: { appointment_rate: 35 }, floors }),
-    buildScorecard({ agent_id: 'a-2', agent_name: 'Abe Ant', values: { appointment_rate: 10 }, floors }),
-    buildScorecard({ agent_id: 'a-3', agent_name: 'Mo Mid', values: {}, floors }),
+    {
+      ...buildScorecard({ agent_id: 'a-1', agent_name: 'Zoe Zed', values: { appointment_rate: 35 }, floors }),
+      capacity: capacity({ monthly_lead_cap: 30, own_monthly_lead_cap: 25, leads_this_month: 3 }),
+    },
+    {
+      ...buildScorecard({ agent_id: 'a-2', agent_name: 'Abe Ant', values: { appointment_rate: 10 }, floors }),
+      capacity: capacity({ leads_this_month: 1 }),
+    },
+    {
+      ...buildScorecard({ agent_id: 'a-3', agent_name: 'Mo Mid', values: {}, floors }),
+      capacity: capacity({ paused_until: pausedUntil }),
+    },
   ],
   total: 3,
 };
@@ -35,7 +52,9 @@ function server(extra: Parameters<typeof mockFetch>[0] = {}) {
 const names = () =>
   within(screen.getByRole('table', { name: /^Scorecards:/ }))
     .getAllByRole('rowheader')
-    .map((cell) => cell.textContent?.replace(/(Below|Monthly cap|Pause).*$/, ''));
+    .map((cell) =>
+      cell.textContent?.replace(/(Below|Paused until|No cap|\d+ this month|Monthly cap|Pause).*$/, ''),
+    );
 
 describe('the agents’ scorecards side by side', { timeout: 20_000 }, () => {
   it('sorts by any column on the page, no figure last, and flags who is below a floor', async () => {
@@ -44,6 +63,10 @@ describe('the agents’ scorecards side by side', { timeout: 20_000 }, () => {
     await screen.findByRole('table', { name: 'Scorecards: Your agents' }, PAGE_LOAD);
     expect(names()).toEqual(['Abe Ant', 'Mo Mid', 'Zoe Zed']);
     expect(screen.getByRole('row', { name: /Abe Ant/ })).toHaveTextContent('Below 1 floor');
+    // Where each stands for routing: the lower of the two caps, and a pause.
+    expect(screen.getByRole('row', { name: /Zoe Zed/ })).toHaveTextContent('3 this month of 25');
+    expect(screen.getByRole('row', { name: /Abe Ant/ })).toHaveTextContent('No cap · 1 this month');
+    expect(screen.getByRole('row', { name: /Mo Mid/ })).toHaveTextContent(/Paused until \w+/);
 
     const header = screen.getByRole('columnheader', { name: /Appointment rate/ });
     expect(header).toHaveTextContent('At least 20%');
@@ -71,6 +94,12 @@ describe('the agents’ scorecards side by side', { timeout: 20_000 }, () => {
     expect(
       callsTo('PATCH /api/portal/corporate-agents/:agentId').map((call) => [call.path, call.body]),
     ).toEqual([['/api/portal/corporate-agents/a-2', JSON.stringify({ monthly_lead_cap: 30 })]]);
+
+    // An agent with a cap: the dialog opens on it, with this month's leads.
+    await user.click(screen.getByRole('button', { name: "Set Zoe Zed's monthly cap" }));
+    const zoe = await screen.findByRole('dialog', { name: "Zoe Zed's monthly cap" });
+    expect(within(zoe).getByLabelText('Leads a month')).toHaveValue(30);
+    expect(zoe).toHaveTextContent('3 have so far');
   });
 
   it('lets a group manager pause a member until a date', async () => {
@@ -80,6 +109,9 @@ describe('the agents’ scorecards side by side', { timeout: 20_000 }, () => {
       await screen.findByRole('button', { name: "Pause or resume Mo Mid's leads" }, PAGE_LOAD),
     );
     const dialog = await screen.findByRole('dialog', { name: "Pause Mo Mid's leads" });
+    // Opened on the pause as it stands.
+    expect(within(dialog).getByLabelText('Leads start again on')).toHaveValue(pausedUntil);
+    expect(dialog).toHaveTextContent('Paused now: leads start again on');
     const until = addDays(localDay(), 14);
     fireEvent.change(within(dialog).getByLabelText('Leads start again on'), { target: { value: until } });
     await user.click(within(dialog).getByRole('button', { name: 'Pause leads' }));

@@ -1,4 +1,6 @@
+import type { AgentCapacity } from '@portal/shared';
 import { useState } from 'react';
+import { formatCount } from '@/components/leads/lead-format';
 import {
   nextSort,
   type ScorecardSort,
@@ -7,6 +9,7 @@ import {
 } from '@/components/scorecard/scorecard-table';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { formatPauseDay } from '@/lib/agent-capacity-api';
 import { errorMessage } from '@/lib/api-client';
 import { type ScorecardScope, useTeamScorecards } from '../api/scorecards';
 import { AgentCapDialog } from './agent-cap-dialog';
@@ -65,15 +68,36 @@ export function TeamScorecards({ scope, whose }: { scope: ScorecardScope; whose:
           floors={data.floors}
           sort={sort}
           onSort={(key) => setSort((current) => nextSort(current, key))}
-          actions={(card) =>
-            scope.kind === 'manager' ? (
-              <MemberPauseDialog groupId={scope.groupId} card={card} />
-            ) : (
-              <AgentCapDialog card={card} />
-            )
-          }
+          actions={(card) => (
+            <span className="grid justify-items-start gap-1">
+              <CapacityNote capacity={card.capacity} />
+              {scope.kind === 'manager' ? (
+                <MemberPauseDialog groupId={scope.groupId} card={card} />
+              ) : (
+                <AgentCapDialog card={card} />
+              )}
+            </span>
+          )}
         />
       )}
     </section>
+  );
+}
+
+/** Where the agent stands for routing: paused, and the leads of this month against the cap. */
+function CapacityNote({ capacity }: { capacity: AgentCapacity }) {
+  // Routing holds the agent to the lower of the office's cap and the agent's own.
+  const caps = [capacity.monthly_lead_cap, capacity.own_monthly_lead_cap].filter((n) => n !== null);
+  const cap = caps.length > 0 ? Math.min(...caps) : null;
+  const month = `${formatCount(capacity.leads_this_month)} this month`;
+  return (
+    <span className="text-xs font-normal text-muted-foreground">
+      {capacity.paused_until ? (
+        <span className="block font-medium text-foreground">
+          Paused until {formatPauseDay(capacity.paused_until)}
+        </span>
+      ) : null}
+      <span className="block">{cap === null ? `No cap · ${month}` : `${month} of ${formatCount(cap)}`}</span>
+    </span>
   );
 }

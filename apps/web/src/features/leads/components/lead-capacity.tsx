@@ -1,10 +1,9 @@
-import { monthlyCapProblem, ownCapProblem } from '@portal/shared';
+import { ownCapProblem } from '@portal/shared';
 import { useId, useState } from 'react';
+import { MonthlyCapField, PauseDateField } from '@/components/capacity/capacity-fields';
 import { FormError } from '@/components/form-error';
 import { formatCount } from '@/components/leads/lead-format';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import {
   type AgentWithCapacity,
   addDays,
@@ -12,8 +11,8 @@ import {
   localDay,
   pauseDateError,
   pausedUntil,
+  readMonthlyCap,
   useUpdateCapacity,
-  yearAfter,
 } from '@/lib/agent-capacity-api';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -85,20 +84,13 @@ function PauseForm({ agent }: { agent: AgentWithCapacity }) {
           </>
         )}
       </p>
-      <Field
-        label="Leads start again on"
+      <PauseDateField
+        today={today}
         description="From tomorrow to a year from today. No lead reaches you until that day."
-        error={error ?? undefined}
-      >
-        <Input
-          type="date"
-          min={addDays(today, 1)}
-          max={yearAfter(today)}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          className="w-auto"
-        />
-      </Field>
+        value={value}
+        onChange={setValue}
+        error={error}
+      />
       <FormError message={formError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={update.isPending && update.variables?.paused_until !== null}>
@@ -142,9 +134,7 @@ function OwnCapForm({ agent }: { agent: AgentWithCapacity }) {
       className="grid content-start gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        const typed = value.trim();
-        const cap = typed === '' ? null : Number(typed);
-        const problem = monthlyCapProblem(cap);
+        const { cap, problem } = readMonthlyCap(value);
         if (problem) {
           setError(problem);
           return;
@@ -169,22 +159,14 @@ function OwnCapForm({ agent }: { agent: AgentWithCapacity }) {
         <span className="font-medium">This month:</span> {formatCount(agent.leads_this_month ?? 0)}{' '}
         {agent.leads_this_month === 1 ? 'lead' : 'leads'}. The office's cap: {capText(officeCap)}.
       </p>
-      <Field
+      <MonthlyCapField
         label="Your own monthly cap"
         description="Leave it empty for no cap of your own. It can only be lower than the office's."
-        error={error ?? undefined}
-      >
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={officeCap ?? undefined}
-          step={1}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          className="w-32"
-        />
-      </Field>
+        value={value}
+        onChange={setValue}
+        error={error}
+        max={officeCap ?? undefined}
+      />
       <div>
         <Button type="submit" pending={update.isPending}>
           Save my cap

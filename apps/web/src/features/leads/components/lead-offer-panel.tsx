@@ -3,7 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { LeadTypeBadge } from '@/components/leads/lead-badges';
-import { leadTypeLabel } from '@/components/leads/lead-format';
+import { leadTypeLabel, offerArea } from '@/components/leads/lead-format';
 import { Section } from '@/components/leads/lead-section';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
@@ -13,12 +13,6 @@ import { toast } from '@/lib/toast';
 import { useAcceptOffer } from '../api/lead-offers';
 import { LeadHandBackDialog } from './lead-hand-back-dialog';
 import { OfferCountdown, useTimeLeft } from './offer-countdown';
-
-/** "Phoenix, AZ 85004": where the offered lead is; the street stays hidden until accepted. */
-export function offerArea(lead: Pick<Lead, 'city' | 'state' | 'zip'>): string {
-  const place = [lead.city, lead.state].filter(Boolean).join(', ');
-  return [place, lead.zip].filter(Boolean).join(' ') || 'Area not given';
-}
 
 /**
  * An open offer in the lead's sheet: the lead type, the area and the countdown, with Accept and
@@ -61,7 +55,7 @@ export function LeadOfferPanel({
         {lapsed ? (
           <p className="rounded-lg border border-border bg-muted p-3 text-sm">
             This offer lapsed before it was accepted: the lead goes to the next eligible agent and leaves your
-            list on the next refresh.
+            list in a moment.
           </p>
         ) : (
           <div className="grid gap-3">

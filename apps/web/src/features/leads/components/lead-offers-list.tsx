@@ -1,8 +1,7 @@
 import type { Lead } from '@portal/shared';
 import { LeadTypeBadge } from '@/components/leads/lead-badges';
-import { leadTypeLabel } from '@/components/leads/lead-format';
+import { leadTypeLabel, offerArea } from '@/components/leads/lead-format';
 import { openOffer } from '../api/lead-offers';
-import { offerArea } from './lead-offer-panel';
 import { OfferCountdown } from './offer-countdown';
 
 /**
