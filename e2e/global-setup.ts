@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from '../scripts/portal-browser.mjs';
-import { SERVER_DIR, startPortal } from './support/portal-process';
+import { journeyPortalEnv, SERVER_DIR, startPortal } from './support/portal-process';
 
 /**
  * Starts the real portal once for every worker: the built web app and the compiled server on an
@@ -39,18 +39,7 @@ export default async function globalSetup() {
     dataDir,
     publicHost: 'localhost',
     ready: '/login/corporate/',
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      WEB_DIST: web,
-      LOG_LEVEL: 'warn',
-      // The journeys sign in and out many times from one address.
-      RATE_LIMIT_LOGIN_PER_IP: '1000',
-      RATE_LIMIT_EMAIL_PER_IP: '1000',
-      RATE_LIMIT_CODE_PER_IP: '1000',
-    },
+    env: journeyPortalEnv(web),
   });
   const corporateLink = portal.output().match(/https?:\/\/\S+\/login\/corporate\/\S+/)?.[0];
   if (!corporateLink) {

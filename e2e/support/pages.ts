@@ -41,7 +41,7 @@ export const SIGNED_IN_PAGES: { user: string; paths: string[] }[] = [
       '/account/password',
     ],
   },
-  { user: ACTIVE_AGENT, paths: ['/leads', '/zip'] },
+  { user: ACTIVE_AGENT, paths: ['/leads', '/zip', '/billing'] },
   { user: CORPORATE, paths: ['/leads'] },
   {
     user: ADMIN_EMAIL,
@@ -53,6 +53,7 @@ export const SIGNED_IN_PAGES: { user: string; paths: string[] }[] = [
       '/admin/api-keys',
       '/admin/leads',
       '/admin/leads/import',
+      '/admin/billing',
       '/admin/messages',
       '/admin/audit',
       '/admin/settings',

@@ -73,3 +73,20 @@ export async function startPortal(options: {
   }
   return { url, publicUrl, output: () => output, child, stop };
 }
+
+/**
+ * What the journeys' portals run with: the demo data on an embedded database, the dev mailbox,
+ * the web app as built in `webDist`, and sign-in limits raised (the journeys sign in and out many
+ * times from one address).
+ */
+export const journeyPortalEnv = (webDist: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'development',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  WEB_DIST: webDist,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_LOGIN_PER_IP: '1000',
+  RATE_LIMIT_EMAIL_PER_IP: '1000',
+  RATE_LIMIT_CODE_PER_IP: '1000',
+});

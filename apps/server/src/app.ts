@@ -7,6 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { corporateRoutes } from './modules/corporate/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(uploadRoutes);
       await api.register(recipientRoutes);
       await api.register(leadRoutes);
+      await api.register(billingRoutes);
       await api.register(eventRoutes);
       await api.register(geoRoutes);
       await api.register(signupRoutes);

@@ -265,6 +265,29 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/portal/managed-groups/{group}/scorecards', expect: managerOnly(200) },
   { method: 'GET', url: `/api/portal/managed-groups/${ZERO}/scorecards`, expect: managerOnly(403) },
   { method: 'GET', url: '/api/portal/me/scorecard', expect: leads(200, 403) },
+  // Referral fees (ADR 66): money is the agent's own and the office's (read-only), nobody else's.
+  { method: 'GET', url: '/api/portal/me/billing', expect: agentsOnly(200) },
+  {
+    // The agent's invoice; the group manager is another agent, to whom it does not exist.
+    method: 'GET',
+    url: '/api/portal/me/invoices/{invoice}/pdf',
+    expect: agentsOnly(200, 404),
+  },
+  {
+    // Only a closed lead's statement is uploaded; the manager's is no lead of theirs.
+    method: 'POST',
+    url: '/api/portal/me/leads/{closedLead}/settlement-statement',
+    headers: { 'content-type': 'application/pdf' },
+    payload: PDF,
+    expect: agentsOnly(201, 404),
+  },
+  {
+    method: 'GET',
+    url: '/api/portal/me/leads/{closedLead}/settlement-statement',
+    expect: agentsOnly(200, 404),
+  },
+  { method: 'GET', url: '/api/portal/corporate-billing', expect: corporateOnly(200) },
+  { method: 'GET', url: '/api/portal/corporate-billing/invoices/{invoice}/pdf', expect: corporateOnly(200) },
   // --- developer tools ---
   { method: 'GET', url: '/api/dev/mailbox', expect: superuserOnly(200) },
   { method: 'GET', url: '/api/dev/templates', expect: superuserOnly(200) },

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commands } from '../src/cli-commands';
 import { apiKeys, auditLog, leadEvents, leads, outboxMessages, recipients } from '../src/db/schema';
+import { issueInvoice } from '../src/modules/billing/invoices';
 import { createApiKey } from '../src/modules/leads/api-keys';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { addMember, seedAccessCode, seedAgent, seedCorporate, seedLead, seedUser } from './helpers/factories';
@@ -61,7 +62,20 @@ async function world() {
       lastError: 'SMTP 550',
     })
     .returning();
-  return { token, admin, office, alicia, ben, waiting, owned, code, key, failed: failed! };
+  // A closing of Ben's and its invoice (ADR 66), for the payments and the void.
+  const closed = await seedLead(db(), ben.agent.id, {
+    firstName: 'Cleo',
+    lastName: 'Closed',
+    status: 'closed',
+    stage: 'closed',
+    closingDate: '2026-11-20',
+    salePrice: 400000,
+    grossCommission: 12000,
+  });
+  const invoice = await db().transaction((tx) =>
+    issueInvoice(tx, closed, { id: null, email: null, name: 'Ben Brooks' }),
+  );
+  return { token, admin, office, alicia, ben, waiting, owned, code, key, failed: failed!, invoice };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -149,6 +163,21 @@ const SCENARIOS: Record<string, (w: World) => Call> = {
   'POST /api/admin/outbox/{id}/retry': (w) => ({
     method: 'POST',
     url: `/api/admin/outbox/${w.failed.id}/retry`,
+  }),
+  'POST /api/admin/invoices/{id}/payments': (w) => ({
+    method: 'POST',
+    url: `/api/admin/invoices/${w.invoice.id}/payments`,
+    payload: { amount_cents: 100000, paid_on: '2026-11-26', method: 'check', reference: 'CHK 12' },
+  }),
+  'POST /api/admin/invoices/{id}/void': (w) => ({
+    method: 'POST',
+    url: `/api/admin/invoices/${w.invoice.id}/void`,
+    payload: { reason: 'Closing entered twice' },
+  }),
+  'POST /api/admin/agents/{id}/ledger': (w) => ({
+    method: 'POST',
+    url: `/api/admin/agents/${w.ben.agent.id}/ledger`,
+    payload: { kind: 'deposit', amount_cents: 50000, paid_on: '2026-11-26', method: 'ach' },
   }),
   'PATCH /api/admin/settings': () => ({
     method: 'PATCH',
@@ -399,8 +428,9 @@ describe('the CSV import', () => {
     expect(body.items[1].reason).toBeTruthy();
     expect(body.items[2]).toMatchObject({ row: 4, outcome: 'rejected' });
     expect(body.items[2].errors.length).toBeGreaterThan(0);
+    // Only the world's three leads: the preview wrote none.
     const [stored] = await db().select({ n: count() }).from(leads);
-    expect(stored!.n).toBe(2);
+    expect(stored!.n).toBe(3);
     expect(await db().select().from(outboxMessages).where(eq(outboxMessages.template, 'lead_email'))).toEqual(
       [],
     );

@@ -1,4 +1,4 @@
-import { NO_FLOORS } from '@portal/shared';
+import { DEFAULT_SETTINGS, NO_FLOORS } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, apiKeys, auditLog, leadEvents, leads, outboxMessages, recipients } from '../src/db/schema';
@@ -80,6 +80,23 @@ const ROUTES: { method: string; url: string; payload?: object | string; headers?
     { method: 'GET', url: '/api/admin/settings' },
     { method: 'PATCH', url: '/api/admin/settings', payload: { rating_interval_days: 45 } },
     { method: 'GET', url: '/api/admin/scorecards' },
+    { method: 'GET', url: '/api/admin/invoices' },
+    { method: 'GET', url: `/api/admin/invoices/${ZERO}/pdf` },
+    {
+      method: 'POST',
+      url: `/api/admin/invoices/${ZERO}/payments`,
+      payload: { amount_cents: 100, paid_on: '2026-11-26', method: 'ach' },
+    },
+    { method: 'POST', url: `/api/admin/invoices/${ZERO}/void`, payload: { reason: 'Entered twice' } },
+    { method: 'GET', url: `/api/admin/agents/${ZERO}/ledger` },
+    {
+      method: 'POST',
+      url: `/api/admin/agents/${ZERO}/ledger`,
+      payload: { kind: 'deposit', amount_cents: 100, paid_on: '2026-11-26' },
+    },
+    { method: 'GET', url: '/api/admin/ledger.csv' },
+    { method: 'GET', url: `/api/admin/leads/${ZERO}/settlement-statement` },
+    { method: 'GET', url: '/api/admin/retention' },
   ];
 
 describe('who may use the console', () => {
@@ -257,7 +274,8 @@ describe('agents', () => {
     for (const [payload, message] of [
       [{ gbp_link: 'javascript:alert(1)' }, /http:\/\/ or https:\/\//],
       [{ agent_call_notes: 'a\u0000b' }, /^agent_call_notes: control characters/],
-      [{ total_fees_paid: -1 }, /Fees paid cannot be negative/],
+      [{ total_ad_spend: -1 }, /Ad spend cannot be negative/],
+      [{ total_fees_paid: 10 }, /come from the agent's ledger/],
       [{ google_ads_date: '0000-01-01' }, /Google Ads date/],
       [{ agent_uri: 'Not A Slug' }, /Agent URI/],
       [{ signup_status: 'zoom' }, /reason/],
@@ -609,6 +627,8 @@ describe('settings', () => {
       provider_limits: { smtp_connections: 5, sms_per_second: 30 },
       quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
       routing: { acceptance_minutes: 0, floors: NO_FLOORS },
+      billing: DEFAULT_SETTINGS.billing,
+      retention: { message_body_days: 365, audit_days: null },
     });
     const zero = await call('PATCH', '/api/admin/settings', token, { rating_interval_days: 0 });
     expect(zero.statusCode).toBe(400);

@@ -27,6 +27,8 @@ describe('agreement PDFs with names in any Latin script', () => {
         serviceAreas: 'Phoenix 85004',
         broker: { name: `${BROKER} ${LONG}`, email: 'zoe@example.com', phone: '+16025550100' },
         date: '2026-11-24',
+        referralFeePercent: 25,
+        invoiceDueDays: 30,
       },
       'Agent Portal',
     );
@@ -76,6 +78,8 @@ describe('agreement PDFs with names in any Latin script', () => {
         serviceAreas: 'Phoenix 85004',
         broker: { name: 'Pat Broker', email: 'pat@example.com', phone: '+16025550100' },
         date: '2026-11-24',
+        referralFeePercent: 25,
+        invoiceDueDays: 30,
       },
       'Agent Portal',
     );
@@ -136,6 +140,8 @@ const masterWith = (agentName: string, brokerName: string, brokerage = 'Summit R
       serviceAreas: 'Phoenix 85004',
       broker: { name: brokerName, email: 'broker@example.com', phone: '+16025550100' },
       date: '2026-11-24',
+      referralFeePercent: 25,
+      invoiceDueDays: 30,
     },
     'Agent Portal',
   );

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, oneTimeTokens, users } from '../src/db/schema';
 import { corporateLoginLink } from '../src/modules/corporate/service';
-import { reconcileLeadCounts } from '../src/modules/leads/stats';
+import { reconcileAgentStats } from '../src/modules/leads/stats';
 import { bearer, createTestContext, login, refreshCookieOf, type TestContext } from './helpers/app';
 import { addMember, seedAccessCode, seedAgent, seedCorporate, seedLead } from './helpers/factories';
 import { registerAndConfirm } from './helpers/register';
@@ -211,7 +211,7 @@ describe('corporate user', () => {
     expect(await counts()).toEqual({ active: 2, archived: 2, closed: 1 });
     // What no trigger saw (a restore, a TRUNCATE) is put right by the hourly reconciliation.
     await ctx.deps.database.executeSql('update lead_counts set n = n + 40');
-    await reconcileLeadCounts(db());
+    await reconcileAgentStats(db());
     expect(await counts()).toEqual({ active: 2, archived: 2, closed: 1 });
     // The agent goes; its leads stay unassigned and leave the group's counts.
     await db().delete(agents).where(eq(agents.id, w.alice.agent.id));

@@ -57,6 +57,11 @@ describe('every template, with all fields and with only the required ones', asyn
         'onboarding_call',
         'agenda_email',
         'weekly_digest',
+        'invoice_issued',
+        'invoice_reminder_due',
+        'invoice_reminder_overdue_7',
+        'invoice_reminder_overdue_14',
+        'statement_reminder',
       ]),
     );
     for (const preview of previews) {

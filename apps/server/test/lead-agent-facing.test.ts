@@ -2,10 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads, outboxMessages, recipients } from '../src/db/schema';
 import { sendAccountEmail } from '../src/modules/auth/links';
-import { createApiKey } from '../src/modules/leads/api-keys';
 import { startRecipientSession } from '../src/modules/recipients/sessions';
 import { bearer, createTestContext, login, type TestContext } from './helpers/app';
 import { addMember, lastMessageTo, seedAgent, seedCorporate, seedUser } from './helpers/factories';
+import { intakeClient } from './helpers/intake';
 
 /**
  * What agents, their recipients and their offices are told about a new lead: the copy for the
@@ -39,16 +39,7 @@ async function activeAgent(name: string, overrides: Record<string, unknown> = {}
   return { ...seeded, call, accessToken };
 }
 
-async function client(name = 'Seller feed') {
-  const { key } = await createApiKey(db(), { name });
-  return (payload: object, headers: Record<string, string> = {}) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/leads',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(payload),
-    });
-}
+const client = (name = 'Seller feed') => intakeClient(ctx, name);
 
 const lead = (overrides: object = {}) => ({
   lead_type: 'fsbo',

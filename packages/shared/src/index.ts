@@ -20,6 +20,7 @@ export * from './rules/zoned-time';
 export * from './schemas/admin';
 export * from './schemas/agent';
 export * from './schemas/auth';
+export * from './schemas/billing';
 export * from './schemas/corporate';
 export * from './schemas/dates';
 export * from './schemas/dev';

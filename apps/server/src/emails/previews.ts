@@ -11,6 +11,12 @@ import {
   verifyEmailMessage,
 } from './account';
 import { type AgendaLead, agendaEmail } from './agenda';
+import {
+  type InvoiceEmailInput,
+  invoiceIssuedEmail,
+  invoiceReminderEmail,
+  statementReminderEmail,
+} from './billing';
 import { type DigestAgent, digestEmail } from './digest';
 import { type LeadFacts, leadCrmEmail, leadEmail, leadOfferEmail } from './lead';
 import { leadCallScript, leadOfferCallScript, leadOfferSmsBody, leadSmsBody } from './lead-texts';
@@ -378,8 +384,74 @@ export async function messagePreviews(publicUrl: string): Promise<MessagePreview
         settingsUrl: url('/account/password'),
       }),
     ),
+
+    // Referral fees (DESIGN.md section 12): each goes to the billing contact and to the agent.
+    email('to the billing contact', await invoiceIssuedEmail(sampleInvoice(url('/billing')))),
+    email(
+      'to the agent, with a credit already applied',
+      await invoiceIssuedEmail({
+        ...sampleInvoice(url('/billing')),
+        recipientName: 'Dana Reyes',
+        balanceCents: 208_642,
+      }),
+    ),
+    email('default', await invoiceReminderEmail({ ...sampleInvoice(url('/billing')), stage: 'due' })),
+    email(
+      'default',
+      await invoiceReminderEmail({
+        ...sampleInvoice(url('/billing')),
+        balanceCents: 208_642,
+        stage: 'overdue_7',
+      }),
+    ),
+    email(
+      'default',
+      await invoiceReminderEmail({
+        ...sampleInvoice(url('/billing')),
+        recipientName: '',
+        stage: 'overdue_14',
+      }),
+    ),
+    email(
+      'due',
+      await statementReminderEmail({
+        recipientName: 'Dana Reyes',
+        leadName: 'Jane Doe',
+        property: '12 Main St, Phoenix, AZ 85004',
+        closingDate: '2026-11-14',
+        dueOn: '2026-11-28',
+        link: leadLink,
+      }),
+    ),
+    email(
+      'overdue',
+      await statementReminderEmail({
+        recipientName: 'Pat Broker',
+        leadName: 'Jane Doe',
+        property: '12 Main St, Phoenix, AZ 85004',
+        closingDate: '2026-11-14',
+        dueOn: '2026-11-28',
+        overdue: true,
+        link: leadLink,
+      }),
+    ),
   ];
 }
+
+/** An invoice of the referral-fee previews: 25 % of a $12,345.67 commission on Jane Doe's sale. */
+const sampleInvoice = (billingUrl: string): InvoiceEmailInput => ({
+  recipientName: 'Pat Broker',
+  agentName: 'Dana Reyes',
+  number: 'INV-2026-000123',
+  amountCents: 308_642,
+  balanceCents: 308_642,
+  dueOn: '2026-12-21',
+  leadName: 'Jane Doe',
+  property: '12 Main St, Phoenix, AZ 85004',
+  link: billingUrl,
+  howToPay:
+    'Pay by ACH to Agent Portal LLC, First National Bank, routing 123456789, account 987654321, quoting the invoice number.\nChecks payable to Agent Portal LLC, 100 Central Ave, Phoenix, AZ 85004.',
+});
 
 /** A lead of the agenda previews: Jane Doe of FULL_LEAD, numbered so that each has its own id. */
 const agendaLead = (publicUrl: string, n: number, overrides: Partial<AgendaLead> = {}): AgendaLead => ({

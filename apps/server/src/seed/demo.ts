@@ -7,6 +7,7 @@ import {
   apiKeys,
   groupMemberships,
   groups,
+  type LeadRow,
   leadEvents,
   leads,
   signatureSigners,
@@ -17,6 +18,8 @@ import { DEFAULT_ONBOARDING_STEPS } from '../db/schema/agents';
 import { sha256 } from '../lib/crypto';
 import { loadSharp } from '../lib/sharp';
 import { hashPassword } from '../modules/auth/passwords';
+import { issueInvoice, type MoneyActor, recordPayment, todayUtc } from '../modules/billing/invoices';
+import { refreshAgentMoney } from '../modules/billing/totals';
 import { corporateLoginLink } from '../modules/corporate/service';
 import { refreshAgentStats } from '../modules/leads/stats';
 import { addRecipient } from '../modules/recipients/service';
@@ -56,7 +59,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSeed> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const { db } = deps.database;
   const logins: DemoLogin[] = [];
-  const counter = { leads: 0 };
+  const counter = { leads: 0, invoices: 0 };
 
   await db.transaction(async (tx) => {
     const [admin] = await tx
@@ -468,21 +471,16 @@ async function seedDemoLeads(
   agentId: string,
   sellers: readonly DemoSeller[],
   city: string,
-  counter: { leads: number },
+  counter: { leads: number; invoices: number },
   author: DemoAuthor,
 ) {
-  let closings = 0;
-  let commission = 0;
+  const closedLeads: LeadRow[] = [];
   for (const [index, [first, last, type, street, zip, status, daysAgo]] of sellers.entries()) {
     counter.leads += 1;
     const phone = `+1602555${String(3100 + counter.leads).padStart(4, '0')}`;
     const email = `${first}.${last}@example.com`.toLowerCase();
     const createdAt = sql`now() - make_interval(days => ${daysAgo}, hours => ${index * 3})`;
     const closed = status === 'closed';
-    if (closed) {
-      closings += 1;
-      commission += 12360;
-    }
     const [lead] = await tx
       .insert(leads)
       .values({
@@ -527,11 +525,36 @@ async function seedDemoLeads(
       createdAt,
     });
     await seedDemoActivities(tx, lead!, index, createdAt, author);
+    if (closed) closedLeads.push(lead!);
   }
-  await tx
-    .update(agents)
-    .set({ totalClosings: closings, totalGrossCommissionEarned: commission })
-    .where(sql`${agents.id} = ${agentId}`);
+  // Each closing has its invoice (ADR 66); the first is paid, so a statement shows both.
+  const seed: MoneyActor = { id: null, email: null, name: 'Demo data' };
+  for (const lead of closedLeads) {
+    const [stamped] = await tx
+      .update(leads)
+      .set({ closedAt: sql`now() - interval '5 days'` })
+      .where(sql`${leads.id} = ${lead.id}`)
+      .returning();
+    const invoice = await issueInvoice(tx, stamped!, seed);
+    // In turn: paid in full, paid in part, still open, so every statement has something to show.
+    counter.invoices += 1;
+    const turn = counter.invoices % 3;
+    if (turn !== 0 && invoice.amountCents > 0) {
+      const amount = turn === 1 ? invoice.amountCents : Math.min(100_000, invoice.amountCents);
+      await recordPayment(
+        tx,
+        invoice.id,
+        {
+          amount_cents: amount,
+          paid_on: todayUtc(),
+          method: 'ach',
+          reference: `ACH ${20417 + counter.invoices}`,
+        },
+        seed,
+      );
+    }
+  }
+  await refreshAgentMoney(tx, agentId);
 }
 
 export function formatDemoBanner(url: string, seeded: DemoSeed): string {

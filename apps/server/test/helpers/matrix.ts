@@ -141,6 +141,17 @@ export async function buildMatrixWorld(ctx: TestContext): Promise<MatrixWorld> {
     })
   ).json();
 
+  // A closing of the agent's, with its invoice (ADR 66).
+  const closedLead = await seedLead(db, agent.agent.id);
+  const closed = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/portal/me/leads/${closedLead.id}`,
+    headers: headers.agent,
+    payload: { status: 'closed', closing_date: '2026-11-20', sale_price: 450000, gross_commission: 13500 },
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
+  const invoice = closed.json().closing.invoice as { id: string };
+
   const slots = (await call('agent', 'GET', '/api/portal/me/onboarding-call/slots')).json().slots as {
     starts_at: string;
   }[];
@@ -167,6 +178,8 @@ export async function buildMatrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       group: group.id,
       agent: agent.agent.id,
       lead: lead.id,
+      closedLead: closedLead.id,
+      invoice: invoice.id,
       file: ticket.upload_id,
       spareUpload: spareUpload.upload_id,
       recipient: rita._id,

@@ -126,6 +126,7 @@ export const paths = {
     href: (page: OnboardingPagePath) => `/onboarding/${page}`,
   },
   faq: { path: '/resources/faq', href: () => '/resources/faq' },
+  billing: { path: '/billing', href: () => '/billing' },
   accountPassword: { path: '/account/password', href: () => '/account/password' },
   devMailbox: { path: '/dev/mailbox', href: () => '/dev/mailbox' },
   devTemplates: { path: '/dev/templates', href: () => '/dev/templates' },
@@ -148,6 +149,7 @@ export const paths = {
   adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   adminSettings: { path: '/admin/settings', href: () => '/admin/settings' },
   adminScorecards: { path: '/admin/scorecards', href: () => '/admin/scorecards' },
+  adminBilling: { path: '/admin/billing', href: () => '/admin/billing' },
 
   // no layout
   rating: { path: '/rating', href: () => '/rating' },

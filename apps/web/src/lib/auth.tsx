@@ -25,6 +25,7 @@ import {
   startUserSession,
   subscribeAuth,
 } from './api-client';
+import { rememberLandingShell } from './landing-shell';
 import { restoreSession, takeEarlyRestore, takeRestoredMe } from './session-restore';
 
 /**
@@ -240,6 +241,8 @@ export function useLogout() {
       }
     }
     clearSession();
+    // The next person to open /leads here is not shown this one's page before signing in.
+    rememberLandingShell(null);
     queryClient.clear();
     navigate(paths.login.href(), { replace: true });
   }, [navigate, queryClient]);

@@ -5,6 +5,7 @@ import {
   ListChecks,
   Mail,
   MapPin,
+  Receipt,
   UserRound,
   Waypoints,
 } from 'lucide-react';
@@ -21,6 +22,7 @@ describe('navigationFor', () => {
       { to: '/profile', label: 'Profile', icon: UserRound },
       { to: '/routing', label: 'Routing', icon: Waypoints },
       { to: '/zip', label: 'ZIP codes', icon: MapPin },
+      { to: '/billing', label: 'Billing', icon: Receipt },
       { to: '/resources/faq', label: 'FAQ', icon: CircleHelp },
     ]);
   });

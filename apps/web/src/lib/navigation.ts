@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Mail,
   MapPin,
+  Receipt,
   UserRound,
   Waypoints,
 } from 'lucide-react';
@@ -35,6 +36,8 @@ export function navigationFor(auth: Pick<AuthState, 'status' | 'me'>): NavItem[]
     me.agent_profile !== null && { to: paths.profile.href(), label: 'Profile', icon: UserRound },
     visible.recipients && { to: paths.routing.href(), label: 'Routing', icon: Waypoints },
     visible.zips && { to: paths.zip.href(), label: 'ZIP codes', icon: MapPin },
+    // The referral fees an agent owes: an office has none of its own.
+    me.agent_profile !== null && { to: paths.billing.href(), label: 'Billing', icon: Receipt },
     // The agents' questions, whose answers lead to their pages: an office has none of them.
     me.agent_profile !== null && { to: paths.faq.href(), label: 'FAQ', icon: CircleHelp },
     me.is_superuser && DEV_MAILBOX,

@@ -94,6 +94,22 @@ export const AUDIT_ACTIONS = {
   // Messages and settings
   admin_retry_message: office('Message sent again', '{actor} sent {target} again'),
   admin_update_settings: office('Settings changed', "{actor} changed the office's settings"),
+  // Referral fees (ADR 66): every money change, with its before and after
+  invoice_issued: own('Invoice issued', '{actor} closed a lead and invoice {number} was issued to {agent}'),
+  invoice_payment: office('Payment recorded', '{actor} recorded a {kind} of {amount} on invoice {number}'),
+  invoice_void: office('Invoice voided', '{actor} voided invoice {number}: {reason}'),
+  invoice_reopened: own(
+    'Invoice voided by a reopening',
+    '{actor} reopened a lead and invoice {number} was voided',
+  ),
+  ledger_account_entry: office(
+    'Deposit or refund recorded',
+    "{actor} recorded a {kind} of {amount} on {target}'s account",
+  ),
+  settlement_statement_uploaded: own(
+    'Settlement statement uploaded',
+    '{actor} uploaded the settlement statement of a closing',
+  ),
   // Superusers (the CLI)
   cli_create_superuser: office('Superuser created (CLI)', '{actor} created the superuser {target}'),
   cli_promote_superuser: office('Superuser made (CLI)', '{actor} made {target} a superuser'),

@@ -66,6 +66,7 @@ export const AGENT_ONLY_PAGES = [
   '/profile-old',
   '/routing',
   '/resources/faq',
+  '/billing',
 ] as const;
 
 export const normalisePath = (path: string): string => {

@@ -50,6 +50,7 @@ export const LOST_REASONS = [
   'chose_another_agent',
   'unreachable',
   'wrong_contact',
+  'contract_fell_through',
   'other',
 ] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
@@ -58,6 +59,7 @@ export const LOST_REASON_LABELS: Record<LostReason, string> = {
   chose_another_agent: 'Chose another agent',
   unreachable: 'Unreachable',
   wrong_contact: 'Wrong or duplicate contact',
+  contract_fell_through: 'Contract fell through',
   other: 'Other',
 };
 

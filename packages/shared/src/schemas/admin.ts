@@ -3,6 +3,7 @@ import { AGENT_STATUSES, GOOGLE_ANSWERS, MOBILE_DEVICES, SIGNUP_STATUSES } from 
 import { AUDIT_ACTION_NAMES, AUDIT_CATEGORIES } from '../rules/audit-actions';
 import { NO_FLOORS } from '../rules/scorecard';
 import { AgentRecordSchema } from './agent';
+import { referralFeePercent } from './billing';
 import { instant } from './dates';
 import { LeadSchema } from './leads';
 import { monthlyLeadCap, RoutingSettingsSchema } from './routing';
@@ -177,6 +178,14 @@ export const AdminAgentDetailSchema = z.object({
 });
 export type AdminAgentDetail = z.infer<typeof AdminAgentDetailSchema>;
 
+const fromLedger = z.unknown().superRefine((_, context) => {
+  context.addIssue({
+    code: 'custom',
+    message:
+      "Fees paid, deposits and refunds come from the agent's ledger: record a payment, deposit or refund under Billing instead.",
+  });
+});
+
 /** PATCH /api/admin/agents/:id: the office-owned fields (SPEC.md section 3), a status move, a signup reset. */
 export const AdminAgentPatchSchema = z
   .strictObject({
@@ -208,14 +217,13 @@ export const AdminAgentPatchSchema = z
     gbp_link: httpUrl('Google Business Profile link'),
     google_sheet_id: adminText('Google Sheet id', 200),
     google_ads_date: dateOrNull('Google Ads date'),
-    total_fees_paid: money('Fees paid'),
     total_ad_spend: money('Ad spend'),
-    deposit_amount_paid: money('Deposit'),
-    refund: z.object({
-      refunded: z.boolean(),
-      amount: money('Refund amount'),
-      notes: adminText('Refund notes', 2000, { multiline: true }),
-    }),
+    // Fees paid, deposits and refunds are entries of the ledger (ADR 66), not figures typed here.
+    total_fees_paid: fromLedger,
+    deposit_amount_paid: fromLedger,
+    refund: fromLedger,
+    /** The agent's own referral fee rate (percent); null: the office's, access code's or network's. */
+    referral_fee_percent: referralFeePercent.nullable(),
     subagents: z
       .array(
         z.object({ name: adminText('Sub-agent name', 200), tracking_phone: adminText('Tracking phone', 40) }),
@@ -258,6 +266,8 @@ export const AdminAccessCodeSchema = z.object({
   corporate_user_name: z.string().nullable(),
   group_id: z.string().nullable(),
   group_name: z.string().nullable(),
+  /** The referral fee for agents who sign up with the code; null: the office's or the network's. */
+  referral_fee_percent: z.number().nullable(),
   created_at: z.string(),
   /** Agents who signed up with the code, newest first (at most 20 here). */
   signups: z.array(
@@ -290,6 +300,7 @@ const accessCodeFields = {
   expires_at: instant('Expiry', 'Expiry must be a date and time').nullable(),
   corporate_user_id: z.uuid({ message: 'Choose a corporate user' }).nullable(),
   group_id: z.uuid({ message: 'Choose a group' }).nullable(),
+  referral_fee_percent: referralFeePercent.nullable(),
 };
 
 export const AdminAccessCodeCreateSchema = z
@@ -316,6 +327,8 @@ export const AdminCorporateUserSchema = z.object({
   is_active: z.boolean(),
   agent_count: z.number(),
   group_count: z.number(),
+  /** The referral fee for the office's agents; null: the network's. */
+  referral_fee_percent: z.number().nullable(),
   created_at: z.string(),
 });
 export type AdminCorporateUser = z.infer<typeof AdminCorporateUserSchema>;
@@ -340,11 +353,14 @@ export const AdminCorporateUserCreatedSchema = z.object({
 export const AdminCorporateUserCreateSchema = z.strictObject({
   email: z.email({ message: 'Enter a valid e-mail address' }),
   name: adminText('Name', 200).pipe(z.string().min(1, 'Give the corporate user a name')),
+  /** The referral fee for the office's agents; none: the network's. */
+  referral_fee_percent: referralFeePercent.nullable().optional(),
 });
 export const AdminCorporateUserPatchSchema = z
   .strictObject({
     name: adminText('Name', 200).pipe(z.string().min(1, 'Give the corporate user a name')),
     is_active: z.boolean(),
+    referral_fee_percent: referralFeePercent.nullable(),
   })
   .partial();
 
@@ -503,6 +519,8 @@ export const AdminMessageSchema = z.object({
   lead_id: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** When the text, HTML and attachments were removed after the retention period (null: kept). */
+  body_removed_at: z.string().nullable(),
   attempt_log: z.array(
     z.object({
       attempt: z.number(),
@@ -548,6 +566,9 @@ export const AdminAuditListSchema = z.object({
 
 /** The SMTP pool's own ceiling: the setting chooses how many of them are used. */
 export const SMTP_CONNECTIONS_MAX = 50;
+
+/** The bounds of the retention settings, in days. */
+export const RETENTION_LIMITS = { messageBodyDaysMin: 30, auditDaysMin: 365, daysMax: 3650 } as const;
 
 export const SettingsSchema = z.object({
   /** DESIGN.md section 7: days after onboarding, and between ratings, before an agent is asked again. */
@@ -600,6 +621,38 @@ export const SettingsSchema = z.object({
   }),
   /** Offers and the scorecard's floors (DESIGN.md section 11, ADR 62). */
   routing: RoutingSettingsSchema,
+  /** Referral fees and their invoices (DESIGN.md section 12, ADR 66). */
+  billing: z.object({
+    /** The network's rate, for agents with none of their own, their office's or their code's. */
+    referral_fee_percent: referralFeePercent,
+    invoice_due_days: z
+      .number({ message: 'Days to pay must be a number' })
+      .int('Days to pay is a whole number')
+      .min(1, 'At least 1 day to pay')
+      .max(120, 'At most 120 days to pay'),
+    /** How to pay, as the invoices and the Billing page print it. */
+    how_to_pay: z
+      .string()
+      .trim()
+      .min(1, 'Say how agents pay their invoices')
+      .max(1000, 'How to pay is at most 1,000 characters'),
+  }),
+  /** How long what the portal sent and recorded is kept (ADR 67). */
+  retention: z.object({
+    /** Days a sent or failed message keeps its text, HTML and attachments; who, when and how stay. */
+    message_body_days: z
+      .number({ message: 'Days to keep message texts must be a number' })
+      .int('Days to keep message texts is a whole number')
+      .min(RETENTION_LIMITS.messageBodyDaysMin, 'Message texts are kept at least 30 days')
+      .max(RETENTION_LIMITS.daysMax, 'Message texts are kept at most 3,650 days'),
+    /** Days an audit entry is kept; null keeps every entry. */
+    audit_days: z
+      .number({ message: 'Days to keep audit entries must be a number' })
+      .int('Days to keep audit entries is a whole number')
+      .min(RETENTION_LIMITS.auditDaysMin, 'Audit entries are kept at least 365 days')
+      .max(RETENTION_LIMITS.daysMax, 'Audit entries are kept at most 3,650 days')
+      .nullable(),
+  }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z
@@ -613,6 +666,8 @@ export const SettingsPatchSchema = z
       acceptance_minutes: RoutingSettingsSchema.shape.acceptance_minutes.optional(),
       floors: RoutingSettingsSchema.shape.floors.strict().partial().optional(),
     }),
+    billing: SettingsSchema.shape.billing.partial(),
+    retention: SettingsSchema.shape.retention.partial(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -627,7 +682,38 @@ export const DEFAULT_SETTINGS: Settings = {
   quotas: { recipients_per_agent: 20, upload_tickets_per_account: 20, storage_mb_per_agent: 10_000 },
   // Offers off and no floors: a routed lead is the agent's at once.
   routing: { acceptance_minutes: 0, floors: NO_FLOORS },
+  // 25 %: what referral networks commonly charge on the referred side; 30 days to pay.
+  billing: {
+    referral_fee_percent: 25,
+    invoice_due_days: 30,
+    how_to_pay:
+      'Pay by ACH transfer or check to the Network, quoting the invoice number. Your broker may pay from the commission at closing.',
+  },
+  // A year of message texts for questions about what was sent; the audit log kept for good.
+  retention: { message_body_days: 365, audit_days: null },
 };
+
+/** What one clean-up removed, or several together (ADR 67). */
+export const RetentionCountsSchema = z.object({
+  /** Sign-in, verification and reset links, and registrations never confirmed. */
+  tokens: z.number(),
+  /** Ended sign-in sessions (with their refresh tokens) and recipient sessions. */
+  sessions: z.number(),
+  /** Rate-limit counters whose window ended long ago. */
+  rate_limits: z.number(),
+  /** Messages whose text, HTML and attachments were removed. */
+  message_bodies: z.number(),
+  audit_rows: z.number(),
+});
+export type RetentionCounts = z.infer<typeof RetentionCountsSchema>;
+
+/** GET /admin/retention: the last clean-up and what the clean-ups of the last 30 days removed. */
+export const AdminRetentionSchema = z.object({
+  last_run_at: z.string().nullable(),
+  last_run: RetentionCountsSchema.nullable(),
+  last_30_days: RetentionCountsSchema,
+});
+export type AdminRetention = z.infer<typeof AdminRetentionSchema>;
 
 /**
  * GET /admin/provider-limits: each provider limit the whole network shares (ADR 32) and how close

@@ -57,6 +57,27 @@ export const LeadRoutingSchema = z.object({
   decided_at: z.string(),
 });
 
+export const LeadClosingSchema = z.object({
+  /** The invoice the closing created (null for a closing the agent owes no fee on). */
+  invoice: z
+    .object({
+      id: z.string(),
+      number: z.string(),
+      amount_cents: z.number().int(),
+      balance_cents: z.number().int(),
+      status: z.enum(['open', 'paid', 'void']),
+      due_at: z.string(),
+      pdf_url: z.string(),
+    })
+    .nullable(),
+  rate_percent: z.number().nullable(),
+  /** The settlement statement, once uploaded. */
+  statement: z.object({ file_name: z.string(), uploaded_at: z.string(), url: z.string() }).nullable(),
+  /** The statement is due 14 days after the closing is recorded. */
+  statement_due_on: z.string(),
+});
+export type LeadClosing = z.infer<typeof LeadClosingSchema>;
+
 export const LeadSchema = z.object({
   id: z.string(),
   agent_id: z.string().nullable(),
@@ -101,6 +122,11 @@ export const LeadSchema = z.object({
   offer: LeadOfferSchema.nullable(),
   /** When the holder accepted the lead (at once with offers off); null while offered or unassigned. */
   accepted_at: z.string().nullable(),
+  /**
+   * A closed lead's referral fee and settlement statement (ADR 66); null before closing and for
+   * a recipient (team members do not see money).
+   */
+  closing: LeadClosingSchema.nullable().optional(),
   /** Only in the work queue (`view=queue`): which of its parts the row is in. */
   queue_bucket: z.enum(QUEUE_BUCKETS).optional(),
 });
@@ -152,11 +178,15 @@ export const LeadsQuerySchema = z.object({
 });
 export type LeadsQuery = z.infer<typeof LeadsQuerySchema>;
 
+/** Dollars with at most two decimals: what the fee is computed from is exact to the cent. */
 const money = (label: string) =>
   z
     .number({ message: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
-    .max(1e11, `${label} is too large`);
+    .max(1e11, `${label} is too large`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      message: `${label} has at most two decimals (cents)`,
+    });
 
 /**
  * PATCH /portal/me/leads/:id: a status or stage change (closing needs its figures; archiving needs
@@ -176,6 +206,8 @@ export const LeadPatchSchema = z
       .enum(LOST_REASONS, { message: `lost_reason must be one of ${LOST_REASONS.join(', ')}` })
       .optional(),
     lost_reason_text: text('The reason', 500).optional(),
+    /** Why a lead under contract did not close, when it moves back to an earlier stage or on hold. */
+    did_not_close_reason: text('Why it did not close', 500).optional(),
     hold_until: calendarDate('The hold date', 'Enter the date the lead comes back').optional(),
     closing_date: calendarDate('The closing date', 'Enter the closing date').optional(),
     sale_price: money('Sale price').optional(),

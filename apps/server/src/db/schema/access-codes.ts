@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { groups } from './groups';
 import { users } from './users';
 
@@ -17,6 +17,8 @@ export const accessCodes = pgTable(
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp({ withTimezone: true }),
+    /** The referral fee rate (percent) of agents who sign up with the code; null: none of its own. */
+    referralFeePercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
   },
   // Codes are typed by people: WELCOME-2026 and welcome-2026 are one code.
   (t) => [uniqueIndex('access_codes_code_key').on(sql`lower(${t.code})`)],

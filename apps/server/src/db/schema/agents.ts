@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -140,11 +141,15 @@ export const agents = pgTable(
     additionalTrackingPhoneNumbers: jsonb().$type<string[]>().notNull().default([]),
     agentCallNotes: text().notNull().default(''),
     // money and totals
-    totalClosings: doublePrecision().notNull().default(0),
-    totalGrossCommissionEarned: doublePrecision().notNull().default(0),
-    totalFeesPaid: doublePrecision().notNull().default(0),
-    totalAdSpend: doublePrecision().notNull().default(0),
-    depositAmountPaid: doublePrecision().notNull().default(0),
+    // Exact (ADR 66): the closings and commission follow the closed leads, the fees paid, deposit
+    // and refund the ledger (modules/billing/totals.ts); only the ad spend is typed in the console.
+    totalClosings: integer().notNull().default(0),
+    totalGrossCommissionEarned: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    totalFeesPaid: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    totalAdSpend: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    depositAmountPaid: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The agent's own referral fee rate (percent); null: the office's, the code's or the network's. */
+    referralFeePercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     refund: jsonb()
       .$type<{ refunded: boolean; amount: number; notes: string }>()
       .notNull()

@@ -72,6 +72,15 @@ export const leads = pgTable(
     closingDate: date({ mode: 'string' }),
     salePrice: numeric({ precision: 14, scale: 2, mode: 'number' }),
     grossCommission: numeric({ precision: 14, scale: 2, mode: 'number' }),
+    /** When the closing was recorded: the settlement statement is due 14 days later. */
+    closedAt: timestamp({ withTimezone: true }),
+    /** The settlement statement (ADR 66): its storage key, name, type and when it came. */
+    statementKey: text(),
+    statementName: text(),
+    statementType: text(),
+    statementUploadedAt: timestamp({ withTimezone: true }),
+    /** The reminder before the statement's due day went (once per closing). */
+    statementRemindedAt: timestamp({ withTimezone: true }),
     /** Intake replay: the client's key and a hash of the body it sent. */
     apiKeyId: uuid().references(() => apiKeys.id, { onDelete: 'set null' }),
     idempotencyKey: text(),
@@ -117,14 +126,20 @@ export const leads = pgTable(
     index('leads_agent_created_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
     index('leads_unassigned_idx').on(t.createdAt.desc()).where(sql`agent_id is null`),
     index('leads_api_key_created_idx').on(t.apiKeyId, t.createdAt).where(sql`api_key_id is not null`),
-    // The console's lead search: substring matches through trigrams (pg_trgm).
-    // A short pending list: the intake adds a lead's trigrams to it, and the insert that finds it
-    // full merges it into the index; 4 MB (the default) made that insert take 40-50 ms (ADR 48).
-    index('leads_search_trgm')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+    // The lead searches: substring matches through trigrams (pg_trgm), with the agent's id in the
+    // same GIN index (btree_gin), so an agent's (or a recipient's) search starts from the agent's
+    // few hundred leads and the console's reads the trigrams alone (ADR 68). A short pending
+    // list: the intake adds a lead's trigrams to it, and the insert that finds it full merges it
+    // into the index; 4 MB (the default) made that insert take 40-50 ms (ADR 48).
+    index('leads_agent_search_trgm')
+      .using('gin', t.agentId, sql`${t.searchText} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
     // Every lead newest first (the console), read backwards.
     index('leads_created_idx').on(t.createdAt, t.id),
+    // Closings still waiting for their settlement statement (the reminders, the console's list).
+    index('leads_statement_missing_idx')
+      .on(t.closedAt)
+      .where(sql`stage = 'closed' and statement_uploaded_at is null`),
     uniqueIndex('leads_source_external_key').on(t.source, t.externalId).where(sql`external_id is not null`),
     uniqueIndex('leads_idempotency_key')
       .on(t.apiKeyId, t.idempotencyKey)

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agents } from './agents';
 
 /**
@@ -31,6 +41,8 @@ export const signatureRequests = pgTable(
     remindersSent: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
+    /** The referral fee rate the agreement states (ADR 66); null for one printed without a rate. */
+    ratePercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
   },
   (t) => [
     index('signature_requests_agent_idx').on(t.agentId, t.kind),

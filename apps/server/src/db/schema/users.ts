@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,6 +26,8 @@ export const users = pgTable(
     userRole: text().notNull().default('agent'),
     permissions: jsonb().$type<string[]>().notNull().default([]),
     preferences: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** A corporate user's (an office's) referral fee rate for its agents, percent; null: none. */
+    referralFeePercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

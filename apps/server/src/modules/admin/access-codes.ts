@@ -63,6 +63,7 @@ async function present(db: Executor, rows: AccessCodeRow[]): Promise<AdminAccess
     })(),
     group_id: row.groupId,
     group_name: groupRows.find((g) => g.id === row.groupId)?.name ?? null,
+    referral_fee_percent: row.referralFeePercent,
     created_at: row.createdAt.toISOString(),
     signups: signupRows
       .filter((s) => s.code === row.code.toLowerCase())
@@ -155,6 +156,7 @@ export async function createAccessCode(db: Db, input: AdminAccessCodeCreate, act
         expiresAt: input.expires_at ? new Date(input.expires_at) : null,
         corporateUserId: binding.corporateUserId,
         groupId: binding.groupId,
+        referralFeePercent: input.referral_fee_percent ?? null,
         createdById: actor.id,
       })
       .onConflictDoNothing()
@@ -183,6 +185,7 @@ const snapshot = (row: AccessCodeRow) => ({
   disabled: row.disabledAt !== null,
   corporate_user_id: row.corporateUserId,
   group_id: row.groupId,
+  referral_fee_percent: row.referralFeePercent,
 });
 
 export async function patchAccessCode(
@@ -195,6 +198,7 @@ export async function patchAccessCode(
     const current = await findCode(tx, code, true);
     const set: Partial<AccessCodeRow> = {};
     if (patch.description !== undefined) set.description = patch.description || null;
+    if (patch.referral_fee_percent !== undefined) set.referralFeePercent = patch.referral_fee_percent;
     if (patch.max_uses !== undefined) {
       if (patch.max_uses !== null && patch.max_uses < current.usedCount)
         throw badRequest(

@@ -36,6 +36,7 @@ const corporateColumns = {
   name: users.name,
   isActive: users.isActive,
   createdAt: users.createdAt,
+  referralFeePercent: users.referralFeePercent,
   // Spelled out: in a one-table select Drizzle leaves column names unqualified.
   agentCount: sql<number>`(select count(*)::int from agents a where a.corporate_user_id = "users"."id")`,
   groupCount: sql<number>`(select count(*)::int from groups g where g.corporate_user_id = "users"."id")`,
@@ -47,6 +48,7 @@ type CorporateRow = {
   name: string | null;
   isActive: boolean;
   createdAt: Date;
+  referralFeePercent: number | null;
   agentCount: number;
   groupCount: number;
 };
@@ -58,6 +60,7 @@ const toCorporateUser = (row: CorporateRow): AdminCorporateUser => ({
   is_active: row.isActive,
   agent_count: Number(row.agentCount),
   group_count: Number(row.groupCount),
+  referral_fee_percent: row.referralFeePercent,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -118,7 +121,7 @@ async function emailLink(deps: AppDeps, user: AdminCorporateUser, link: string) 
 
 export async function createCorporate(
   deps: AppDeps,
-  input: { email: string; name: string },
+  input: { email: string; name: string; referral_fee_percent?: number | null },
   actor: ConsoleActor,
 ) {
   const { user, link } = await createCorporateUser(deps, { ...input, actor });
@@ -137,20 +140,25 @@ export async function sendCorporateLink(deps: AppDeps, id: string, actor: Consol
 export async function patchCorporateUser(
   deps: AppDeps,
   id: string,
-  patch: { name?: string; is_active?: boolean },
+  patch: { name?: string; is_active?: boolean; referral_fee_percent?: number | null },
   actor: ConsoleActor,
 ) {
   await deps.database.db.transaction(async (tx) => {
     const before = await corporateUser(tx, id);
     const unchanged =
       (patch.name === undefined || patch.name === before.name) &&
-      (patch.is_active === undefined || patch.is_active === before.is_active);
+      (patch.is_active === undefined || patch.is_active === before.is_active) &&
+      (patch.referral_fee_percent === undefined ||
+        patch.referral_fee_percent === before.referral_fee_percent);
     if (unchanged) return;
     await tx
       .update(users)
       .set({
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
+        ...(patch.referral_fee_percent !== undefined
+          ? { referralFeePercent: patch.referral_fee_percent }
+          : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id));
@@ -170,8 +178,19 @@ export async function patchCorporateUser(
       targetId: id,
       targetName: patch.name ?? (before.name || before.email),
       details: {
-        before: { name: before.name, is_active: before.is_active },
-        after: { name: patch.name ?? before.name, is_active: patch.is_active ?? before.is_active },
+        before: {
+          name: before.name,
+          is_active: before.is_active,
+          referral_fee_percent: before.referral_fee_percent,
+        },
+        after: {
+          name: patch.name ?? before.name,
+          is_active: patch.is_active ?? before.is_active,
+          referral_fee_percent:
+            patch.referral_fee_percent !== undefined
+              ? patch.referral_fee_percent
+              : before.referral_fee_percent,
+        },
       },
       ip: actor.ip,
     });

@@ -4,9 +4,11 @@ import { adminAccessCodeRoutes } from './routes/access-codes';
 import { adminAgentRoutes } from './routes/agents';
 import { adminApiKeyRoutes } from './routes/api-keys';
 import { adminAuditRoutes, adminOverviewRoutes } from './routes/audit';
+import { adminBillingRoutes } from './routes/billing';
 import { adminCorporateRoutes } from './routes/corporate';
 import { adminLeadRoutes } from './routes/leads';
 import { adminOutboxRoutes } from './routes/outbox';
+import { adminRetentionRoutes } from './routes/retention';
 import { adminScorecardRoutes } from './routes/scorecards';
 import { adminSettingsRoutes } from './routes/settings';
 
@@ -27,4 +29,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuditRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminScorecardRoutes);
+  await app.register(adminBillingRoutes);
+  await app.register(adminRetentionRoutes);
 }

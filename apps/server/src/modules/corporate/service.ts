@@ -83,7 +83,7 @@ export async function corporateLoginLink(deps: AppDeps, rawEmail: string, actor:
 
 export async function createCorporateUser(
   deps: AppDeps,
-  options: { email: string; name: string; actor: Actor },
+  options: { email: string; name: string; referral_fee_percent?: number | null; actor: Actor },
 ): Promise<{ user: UserRow; link: string }> {
   const email = EmailSchema.safeParse(options.email);
   if (!email.success) throw badRequest(`"${options.email}" is not a valid e-mail address`);
@@ -97,7 +97,12 @@ export async function createCorporateUser(
     // Two creates of one address at once both pass the check: the unique index decides.
     const [created] = await tx
       .insert(users)
-      .values({ email: email.data, name, userRole: 'corporate' })
+      .values({
+        email: email.data,
+        name,
+        userRole: 'corporate',
+        referralFeePercent: options.referral_fee_percent ?? null,
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) throw taken();
@@ -109,7 +114,9 @@ export async function createCorporateUser(
       targetType: 'user',
       targetId: created!.id,
       targetName: name,
-      details: { after: { email: email.data, name } },
+      details: {
+        after: { email: email.data, name, referral_fee_percent: options.referral_fee_percent ?? null },
+      },
       ip: options.actor.ip ?? null,
     });
     return created!;

@@ -42,6 +42,10 @@ const DETAIL = {
   holdAlone: 'A hold date is given when a lead is put on hold: send stage "on_hold" with it.',
   needsReason: `Say why the lead was lost: send lost_reason (one of ${LOST_REASONS.join(', ')}).`,
   needsHold: 'Enter the date the lead comes back: send hold_until (YYYY-MM-DD).',
+  didNotClose:
+    'This lead was under contract: say why it did not close (send did_not_close_reason), or archive it as lost with a reason.',
+  didNotCloseAlone:
+    'A reason it did not close is given when a lead under contract moves back to an earlier stage or on hold.',
 } as const;
 
 /** The stage a patch asks for, or null when it leaves the stage alone. */
@@ -111,6 +115,10 @@ function checkStrayFields(patch: LeadPatch, stage: LeadStage, changes: boolean):
   if (patch.hold_until !== undefined && stage !== 'on_hold') throw badRequest(DETAIL.holdAlone);
 }
 
+/** A lead under contract that moves back (not closed, not lost): why it did not close. */
+const fellThrough = (from: LeadStage, to: LeadStage) =>
+  from === 'contract' && to !== 'closed' && to !== 'lost';
+
 const lostOf = (patch: LeadPatch) => ({
   lost_reason: patch.lost_reason!,
   lost_reason_text: patch.lost_reason === 'other' ? (patch.lost_reason_text ?? '') : '',
@@ -155,6 +163,11 @@ function planMove(
     const lost = lostOf(patch);
     Object.assign(set, { lostReason: lost.lost_reason, lostReasonText: lost.lost_reason_text });
     Object.assign(details, lost);
+  }
+  if (fellThrough(from, to)) {
+    const reason = patch.did_not_close_reason?.trim();
+    if (!reason) throw badRequest(DETAIL.didNotClose);
+    details.did_not_close_reason = reason;
   }
   if (to === 'on_hold') {
     if (patch.hold_until === undefined) throw badRequest(DETAIL.needsHold);
@@ -236,6 +249,9 @@ export function planPatch(
   checkStrayFields(patch, wanted ?? lead.stage, moves);
   if (patch.status === 'archived' && wanted === 'lost' && patch.lost_reason === undefined) {
     throw badRequest(DETAIL.archiveWhy);
+  }
+  if (patch.did_not_close_reason !== undefined && !(moves && fellThrough(lead.stage, wanted))) {
+    throw badRequest(DETAIL.didNotCloseAlone);
   }
   if (moves) planMove(lead, wanted, patch, today, plan, now);
   else planSameStage(lead, patch, today, plan);

@@ -24,6 +24,7 @@ import { type ApiKeyRow, apiKeys } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { consoleActor, requireConsoleUser } from '../admin/common';
+import { sendIssuedForLead } from '../billing/notify';
 import { RECIPIENT_HEADER, requireRecipient } from '../recipients/sessions';
 import { admitApiKey, noteRevokedKeyCall, touchApiKey } from './api-keys';
 import { recordCall } from './calls';
@@ -253,7 +254,15 @@ export async function leadRoutes(app: FastifyInstance) {
         response: { 200: LeadDetailSchema, ...errors, 409: DetailSchema },
       },
     },
-    async (request) => updateLead(db(), request.leadScope!, request.params.id, request.body, officeZone()),
+    async (request) => {
+      const lead = await updateLead(db(), request.leadScope!, request.params.id, request.body, officeZone());
+      if (lead.closing?.invoice) {
+        await sendIssuedForLead(app.deps, lead.id).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the invoice e-mail waits for the billing job'),
+        );
+      }
+      return lead;
+    },
   );
 
   r.post(

@@ -1,5 +1,5 @@
 import type { AgentDocument, DocumentState, SignatureResponse } from '@portal/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import {
@@ -117,4 +117,30 @@ export function signatureResponse(
     broker_emailed_at: iso(request.lastBrokerEmailAt),
     completed_at: iso(request.completedAt),
   };
+}
+
+/**
+ * The agent's last completed agreement of `kind`, with the referral fee rate it states (ADR 66):
+ * the master referral agreement is the one an agent's fees follow from.
+ */
+export async function latestCompleted(db: Executor, agentId: string, kind: 'service' | 'master') {
+  const [row] = await db
+    .select({
+      id: signatureRequests.id,
+      documentId: signatureRequests.providerDocumentId,
+      title: signatureRequests.title,
+      completedAt: signatureRequests.completedAt,
+      ratePercent: signatureRequests.ratePercent,
+    })
+    .from(signatureRequests)
+    .where(
+      and(
+        eq(signatureRequests.agentId, agentId),
+        eq(signatureRequests.kind, kind),
+        eq(signatureRequests.status, 'completed'),
+      ),
+    )
+    .orderBy(desc(signatureRequests.completedAt))
+    .limit(1);
+  return row ?? null;
 }

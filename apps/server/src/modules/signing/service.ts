@@ -21,8 +21,10 @@ import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { dispatch } from '../../lib/outbox';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { readSettings } from '../../lib/settings';
 import { SigningProviderError } from '../../providers/signing/interface';
 import { findAgentByUserId } from '../agents/queries';
+import { agentRate } from '../billing/rate';
 import { geoDataset } from '../geo/dataset';
 import { COMPANY, ensureFinalPdf, queueBrokerEmail, recordEvent, storageKey, syncFromProvider } from './flow';
 import { linkExpiry, newLinkNonce } from './links';
@@ -30,6 +32,7 @@ import { generateAgreementPdf } from './pdf';
 import {
   currentSigner,
   type LoadedRequest,
+  latestCompleted,
   loadRequest,
   saveAgentDocument,
   signatureResponse,
@@ -118,7 +121,11 @@ export async function generateDocument(
   const { database, providers, config } = deps;
   let agent = await agentOf(deps, user);
   const kind = body.document;
-  if (agent.onboardingSteps[SIGNING_DOCUMENT_STEPS[kind]] === true) {
+  // The rate the agreement states (ADR 66): a signed one stating another is signed again.
+  const [rate, settings] = await Promise.all([agentRate(database.db, agent.id), readSettings(database.db)]);
+  const signed = await latestCompleted(database.db, agent.id, kind);
+  const rateOutdated = signed !== null && signed.ratePercent !== rate.rate_percent;
+  if (agent.onboardingSteps[SIGNING_DOCUMENT_STEPS[kind]] === true && !rateOutdated) {
     throw conflict(
       `The ${kind === 'service' ? 'service agreement' : 'master referral agreement'} is already signed.`,
     );
@@ -149,7 +156,9 @@ export async function generateDocument(
         named.email.toLowerCase() !== broker!.email.trim().toLowerCase());
     // New service areas change the text, until the agent has signed it.
     const areasOutdated = areasChanged && !existing.signers[0]?.signedAt;
-    if (!brokerChanged && !areasOutdated) {
+    // So does another referral fee rate, until the request is complete.
+    const rateChanged = existing.request.ratePercent !== rate.rate_percent;
+    if (!brokerChanged && !areasOutdated && !rateChanged) {
       return { created: false, response: signatureResponse(config, await refreshAgentLink(deps, existing)) };
     }
     // The agreement as prepared is out of date: it is withdrawn when the new one is stored. Each
@@ -159,7 +168,11 @@ export async function generateDocument(
     ]);
     replacing = {
       id: existing.request.id,
-      reason: brokerChanged ? 'the broker of record changed' : 'the service areas changed',
+      reason: brokerChanged
+        ? 'the broker of record changed'
+        : areasOutdated
+          ? 'the service areas changed'
+          : 'the referral fee rate changed',
     };
   }
   const email = agent.agentEmail.trim() || user.email;
@@ -174,6 +187,8 @@ export async function generateDocument(
       serviceAreas: agent.serviceDocumentAreas.trim() || (await describeServiceArea(agent)),
       broker: broker ? { name: broker.name.trim(), email: broker.email.trim(), phone: broker.phone } : null,
       date: new Date().toISOString().slice(0, 10),
+      referralFeePercent: rate.rate_percent,
+      invoiceDueDays: settings.billing.invoice_due_days,
     },
     COMPANY,
   );
@@ -218,6 +233,7 @@ export async function generateDocument(
         content: agreement.sections,
         originalKey,
         originalSha256: sha256(pdf),
+        ratePercent: rate.rate_percent,
       });
       await tx.insert(signatureSigners).values(
         agreement.signers.map((signer) => ({
@@ -399,7 +415,10 @@ export async function sendBrokerReminders(deps: AppDeps, now = new Date()): Prom
         lt(signatureRequests.lastBrokerEmailAt, cutoff),
         lt(signatureRequests.remindersSent, BROKER_REMINDER_LIMIT),
       ),
-    );
+    )
+    .orderBy(signatureRequests.lastBrokerEmailAt)
+    // At most this many per run (each asks the signing provider first): the next hour takes the rest.
+    .limit(200);
   let sent = 0;
   for (const { id } of due) {
     try {

@@ -1,5 +1,7 @@
 import {
   type AgreementSection,
+  feeCents,
+  formatCents,
   SIGNER_ROLES,
   SIGNING_DOCUMENT_TITLES,
   type SigningDocumentKind,
@@ -17,6 +19,10 @@ export interface AgreementParties {
   broker: { name: string; email: string; phone: string } | null;
   /** Day the agreement is prepared, YYYY-MM-DD. */
   date: string;
+  /** The agent's referral fee rate, percent of the gross commission (ADR 66). */
+  referralFeePercent: number;
+  /** Days the agent has to pay an invoice. */
+  invoiceDueDays: number;
 }
 
 export interface AgreementSigner {
@@ -34,6 +40,22 @@ export interface Agreement {
 }
 
 const orDash = (value: string) => value.trim() || 'not given';
+
+/** 25 reads "25 %", 27.5 reads "27.5 %". */
+const percent = (value: number) => `${Number(value.toFixed(2))} %`;
+
+/** The fee on $10,000.00 of commission, worked out in the agreement as an example. */
+const exampleFee = (rate: number) => formatCents(feeCents(1_000_000, rate));
+
+/** How the fee is computed, in the same words in both agreements. */
+function feeTerms(parties: AgreementParties): string[] {
+  const rate = percent(parties.referralFeePercent);
+  return [
+    `Referral fee: ${rate} of the gross commission earned on the referred side of the transaction, before any split with the brokerage or a team, rounded to the nearest cent.`,
+    `For example, on a gross commission of $10,000.00 the referral fee is ${exampleFee(parties.referralFeePercent)}.`,
+    `The Network invoices the fee when the closing is recorded in the portal; the invoice is due within ${parties.invoiceDueDays} days. The settlement statement of the closing is uploaded to the portal within 14 days of closing.`,
+  ];
+}
 
 /** +16025550142 reads (602) 555-0142 in the agreement; anything else is printed as given. */
 export function readablePhone(value: string): string {
@@ -96,13 +118,21 @@ export function buildAgreement(
           ],
         },
         {
-          heading: '3. Term',
+          heading: '3. Referral fee',
+          paragraphs: [
+            'The Advertiser owes the Network a referral fee on every transaction that closes with a seller the Network referred, within eighteen months of the referral.',
+            ...feeTerms(parties),
+            "The Master Referral Agreement, co-signed by the Advertiser's broker of record, states the same rate.",
+          ],
+        },
+        {
+          heading: '4. Term',
           paragraphs: [
             'This agreement starts when signed and continues until either party ends it by notice in writing. Leads received before the end remain subject to the master referral agreement.',
           ],
         },
         {
-          heading: '4. Electronic signature',
+          heading: '5. Electronic signature',
           paragraphs: [
             'The Advertiser agrees to sign electronically. An electronic signature on this agreement has the same effect as a handwritten one. The signed copy carries an audit page recording who signed, when, and from where.',
           ],
@@ -134,7 +164,8 @@ export function buildAgreement(
         heading: '1. Referrals',
         paragraphs: [
           'The Network refers seller leads to the Agent. Each lead referred under this agreement is a referral to the Broker, through the Agent, for the purposes of any referral fee.',
-          "A referral fee is owed to the Network on every transaction that closes with a referred seller within eighteen months of the referral, at the rate agreed in the Agent's service terms, payable by the Broker at closing.",
+          `A referral fee is owed to the Network on every transaction that closes with a referred seller within eighteen months of the referral, at the rate of ${percent(parties.referralFeePercent)} stated in the Agent's service agreement, payable by the Broker at closing or on the Network's invoice.`,
+          ...feeTerms(parties),
         ],
       },
       {

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingTriangles } from '@/components/ui/loading-triangles';
 import { useGenerateAgreement } from '@/lib/agreements-api';
 import { errorMessage } from '@/lib/api-client';
+import { formatRate, useBilling } from '@/lib/billing-api';
 import { cn } from '@/lib/utils';
 import { AgreementPrepare } from './agreement-prepare';
 import { AgreementCompleted, signersOf, WaitingForBroker, WaitingForYou } from './agreement-signing';
@@ -80,6 +81,10 @@ export function AgreementPanel({
   const headingId = useId();
   const agreement = useAgreementStatus(kind, agent);
   const generate = useGenerateAgreement();
+  // A signed agreement stating another rate than the agent's is signed again (ADR 66).
+  const billing = useBilling({ enabled: agreement.status?.state === 'completed' });
+  const outdatedRate =
+    billing.data?.outdated_agreements.includes(kind) === true ? billing.data.rate_percent : null;
   const [justPrepared, setJustPrepared] = useState(false);
 
   let state: PanelState | null = null;
@@ -111,7 +116,40 @@ export function AgreementPanel({
     state = status.state;
     const check = () => void agreement.check();
     const replaced = replacedBroker(status, agent);
-    if (status.state === 'completed') body = <AgreementCompleted status={status} />;
+    if (status.state === 'completed' && outdatedRate !== null)
+      body = (
+        <div className="grid gap-4">
+          <AgreementCompleted status={status} />
+          <Alert variant="info">
+            <AlertTitle>Your referral fee changed: sign the new version</AlertTitle>
+            <AlertDescription>
+              <p>
+                Your referral fee is now {formatRate(outdatedRate)}, which this signed agreement does not
+                state. Prepare the new version and sign it
+                {kind === 'master' ? '; your broker then receives it by e-mail' : ''}. The agreement you
+                signed stays on file.
+              </p>
+            </AlertDescription>
+          </Alert>
+          <FormError
+            message={
+              generate.error
+                ? errorMessage(generate.error, 'The agreement could not be prepared. Please try again.')
+                : null
+            }
+          />
+          <div>
+            <Button
+              pending={generate.isPending}
+              onClick={() => generate.mutate({ document: kind }, { onSuccess: () => setJustPrepared(true) })}
+            >
+              <FilePenLine aria-hidden="true" />
+              Prepare the new version
+            </Button>
+          </div>
+        </div>
+      );
+    else if (status.state === 'completed') body = <AgreementCompleted status={status} />;
     else if (replaced)
       body = (
         <div className="grid gap-4">

@@ -96,3 +96,9 @@ export function formatAge(iso: string, now = Date.now()): string {
   if (days < 7) return `${days} day${days === 1 ? '' : 's'} ago`;
   return formatDateTime(iso);
 }
+
+/** "Phoenix, AZ 85004": where the offered lead is; the street stays hidden until accepted. */
+export function offerArea(lead: Pick<Lead, 'city' | 'state' | 'zip'>): string {
+  const place = [lead.city, lead.state].filter(Boolean).join(', ');
+  return [place, lead.zip].filter(Boolean).join(' ') || 'Area not given';
+}

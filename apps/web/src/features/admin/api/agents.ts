@@ -1,7 +1,7 @@
 // The console's agents: the list, one agent's whole record, its changes, the agent's own view
 // (preview) and the agreement PDFs.
 import type { AdminAgentDetail, AdminAgentPatch, AdminAgentsList, PortalMe } from '@portal/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-blob';
 import { adminKeys, useAdminMutation } from '../components/admin-api';
@@ -42,7 +42,13 @@ export const useAgentPreview = (id: string) => useQuery(agentPreviewQueryOptions
  */
 export function useUpdateAgent(
   id: string,
-  options: { success: string; onFieldError?: (detail: string) => void; onSuccess?: () => void },
+  options: {
+    success: string;
+    onFieldError?: (detail: string) => void;
+    onSuccess?: () => void;
+    /** More queries the change touches (the agent's ledger, for a referral fee rate). */
+    invalidate?: QueryKey[];
+  },
 ) {
   return useAdminMutation<AdminAgentDetail, AdminAgentPatch>({
     mutationFn: (patch) => api.patch<AdminAgentDetail>(agentPath(id), patch),
@@ -51,7 +57,12 @@ export function useUpdateAgent(
     // A taken agent URI is a 409: shown next to the form too.
     fieldErrorStatuses: [400, 409, 422],
     onSuccess: options.onSuccess,
-    invalidate: [adminKeys.detail('agents', id), adminKeys.lists('agents'), adminKeys.overview()],
+    invalidate: [
+      adminKeys.detail('agents', id),
+      adminKeys.lists('agents'),
+      adminKeys.overview(),
+      ...(options.invalidate ?? []),
+    ],
   });
 }
 

@@ -6,9 +6,9 @@ import type {
   AdminCorporateUsersListSchema,
   AdminLoginLinkSchema,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api-client';
 import { adminKeys, useAdminMutation } from '../components/admin-api';
 
 export type AdminCorporateUsersList = z.infer<typeof AdminCorporateUsersListSchema>;
@@ -64,6 +64,7 @@ export function useCreateCorporateUser(options: {
   onSuccess: (created: AdminCorporateUserCreated) => void;
 }) {
   return useAdminMutation<AdminCorporateUserCreated, AdminCorporateUserCreate>({
+    // The referral fee is created with the user, in the same request.
     mutationFn: createCorporateUser,
     success: (created) => `Corporate user ${created.user.name ?? created.user.email} created`,
     invalidate: touched(),
@@ -74,16 +75,23 @@ export function useCreateCorporateUser(options: {
   });
 }
 
-export function useUpdateCorporateUser(options: { onFieldError?: (detail: string) => void } = {}) {
+export function useUpdateCorporateUser(
+  options: {
+    onFieldError?: (detail: string) => void;
+    /** More queries the change touches (agents' rates, for a referral fee). */
+    invalidate?: QueryKey[];
+  } = {},
+) {
   return useAdminMutation<AdminCorporateUser, { id: string; patch: AdminCorporateUserPatch }>({
     mutationFn: ({ id, patch }) => updateCorporateUser(id, patch),
     success: (user, { patch }) => {
       const name = user.name ?? user.email;
       if (patch.is_active === false) return `${name} deactivated`;
       if (patch.is_active === true) return `${name} reactivated`;
+      if (patch.referral_fee_percent !== undefined) return `Referral fee of ${name} saved`;
       return `Renamed to ${name}`;
     },
-    invalidate: [...touched(), adminKeys.overview()],
+    invalidate: [...touched(), adminKeys.overview(), ...(options.invalidate ?? [])],
     onFieldError: options.onFieldError,
     fieldErrorStatuses: [400, 409, 422],
   });

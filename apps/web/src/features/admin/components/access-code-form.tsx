@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCorporateUserChoices } from '../api/corporate-users';
 import { useGroupChoices } from '../api/groups';
+import { percentAsText, percentFromText } from './billing-format';
 import { endOfDay, toDateInput } from './when';
 
 /** What the inputs hold: text, turned into the API's types by `toPayload`. */
@@ -35,6 +36,8 @@ export interface AccessCodeValues {
   expires_at: string;
   corporate_user_id: string;
   group_id: string;
+  /** A percent; empty: none of its own (the office's or the network's rate applies). */
+  referral_fee_percent: string;
 }
 
 export const blankAccessCode: AccessCodeValues = {
@@ -45,6 +48,7 @@ export const blankAccessCode: AccessCodeValues = {
   expires_at: '',
   corporate_user_id: '',
   group_id: '',
+  referral_fee_percent: '',
 };
 
 export const accessCodeValues = (code: AdminAccessCode): AccessCodeValues => ({
@@ -55,6 +59,7 @@ export const accessCodeValues = (code: AdminAccessCode): AccessCodeValues => ({
   expires_at: toDateInput(code.expires_at),
   corporate_user_id: code.corporate_user_id ?? '',
   group_id: code.group_id ?? '',
+  referral_fee_percent: percentAsText(code.referral_fee_percent),
 });
 
 function toPayload(values: AccessCodeValues) {
@@ -66,6 +71,7 @@ function toPayload(values: AccessCodeValues) {
     expires_at: values.expires_at === '' ? null : endOfDay(values.expires_at),
     corporate_user_id: values.corporate_user_id || null,
     group_id: values.group_id || null,
+    referral_fee_percent: percentFromText(values.referral_fee_percent),
   };
 }
 
@@ -198,6 +204,15 @@ export function AccessCodeFields({
           error={errors.expires_at?.message}
         >
           <Input type="date" {...register('expires_at')} />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Referral fee (%)"
+          description="For agents who sign up with the code. Empty: none; the office's or the network's rate applies."
+          error={errors.referral_fee_percent?.message}
+        >
+          <Input inputMode="decimal" autoComplete="off" {...register('referral_fee_percent')} />
         </Field>
       </div>
       {/* Controlled selects: React re-applies the value once the options have loaded. */}

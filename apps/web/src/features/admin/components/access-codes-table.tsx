@@ -10,6 +10,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { paths } from '@/config/paths';
 import { AccessCodeEditDialog } from './access-code-edit-dialog';
 import { AccessCodeToggle } from './access-code-toggle';
+import { formatPercent } from './billing-format';
 import { type Column, DataTable, type TableSorting } from './data-table';
 import { type BadgeTone, StatusBadge } from './status-badge';
 import { formatDate, formatWhen } from './when';
@@ -132,6 +133,18 @@ export function AccessCodesTable({
       render: (code) => (code.expires_at ? formatDate(code.expires_at) : 'Never'),
     },
     {
+      key: 'referral_fee',
+      label: 'Fee',
+      numeric: true,
+      nowrap: true,
+      render: (code) =>
+        code.referral_fee_percent === null ? (
+          <span className="text-muted-foreground">Default</span>
+        ) : (
+          formatPercent(code.referral_fee_percent)
+        ),
+    },
+    {
       key: 'bound',
       label: 'Corporate user / group',
       render: (code) =>
@@ -178,7 +191,7 @@ export function AccessCodesTable({
       rowKey={(code) => code.id}
       loading={loading}
       empty={empty}
-      minWidth="56rem"
+      minWidth="60rem"
       expandedRow={(code) => (open.has(code.id) ? <Signups code={code} /> : null)}
       {...sorting}
     />

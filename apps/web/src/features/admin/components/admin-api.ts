@@ -16,6 +16,7 @@ export type AdminArea =
   | 'api-keys'
   | 'audit'
   | 'scorecards'
+  | 'billing'
   | 'settings';
 
 type Query = Record<string, unknown>;

@@ -1,11 +1,13 @@
 // The office-owned fields of an agent (SPEC.md section 3). Save sends only what changed; a
 // refused save shows the server's reason above the button and keeps everything typed.
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AgentRecord } from '@portal/shared';
+import { type AgentRecord, formatCents, parseDollars } from '@portal/shared';
 import type * as React from 'react';
 import { useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormError } from '@/components/form-error';
+import { formatMoney } from '@/components/leads/lead-format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -13,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useUpdateAgent } from '../api/agents';
 import {
@@ -75,6 +78,41 @@ function SwitchRow({
           </p>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** A dollar figure of the record, shown to the cent (exact: read from its text, no arithmetic). */
+function dollars(value: number) {
+  const cents = parseDollars(String(value));
+  return cents === null ? formatMoney(value) : formatCents(cents);
+}
+
+/** Fees paid, deposit and refund: computed from the ledger, so shown here and never typed. */
+function LedgerFigures({ agent }: { agent: AgentRecord }) {
+  const figures: [label: string, value: string][] = [
+    ['Fees paid', dollars(agent.total_fees_paid)],
+    ['Deposit paid', dollars(agent.deposit_amount_paid)],
+    ['Refunded', agent.refund.refunded ? dollars(agent.refund.amount) : 'No'],
+  ];
+  if (agent.refund.notes) figures.push(['Refund notes', agent.refund.notes]);
+  return (
+    <div className="grid gap-2 sm:col-span-2">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+        {figures.map(([label, value]) => (
+          <div key={label} className="grid min-w-0 gap-0.5">
+            <dt className="text-sm font-medium">{label}</dt>
+            <dd className="[overflow-wrap:anywhere] tabular-nums">
+              {value}
+              <span className="block text-xs text-muted-foreground">From the ledger</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        Record payments, deposits and refunds under{' '}
+        <Link to={`${paths.adminAgent.href(agent.id)}?tab=billing`}>Billing</Link>.
+      </p>
     </div>
   );
 }
@@ -169,28 +207,10 @@ export function AgentOfficeForm({ agent }: { agent: AgentRecord }) {
         </Field>
       </Group>
       <Group legend="Money (US dollars)">
-        <Field label="Fees paid" error={errors.total_fees_paid?.message}>
-          <Input inputMode="decimal" {...text('total_fees_paid')} />
-        </Field>
         <Field label="Ad spend" error={errors.total_ad_spend?.message}>
           <Input inputMode="decimal" {...text('total_ad_spend')} />
         </Field>
-        <Field label="Deposit paid" error={errors.deposit_amount_paid?.message}>
-          <Input inputMode="decimal" {...text('deposit_amount_paid')} />
-        </Field>
-        <Controller
-          control={form.control}
-          name="refund.refunded"
-          render={({ field }) => (
-            <SwitchRow label="Refunded" checked={field.value} onChange={field.onChange} />
-          )}
-        />
-        <Field label="Refund amount" error={errors.refund?.amount?.message}>
-          <Input inputMode="decimal" {...text('refund.amount')} />
-        </Field>
-        <Field label="Refund notes" error={errors.refund?.notes?.message}>
-          <Textarea rows={2} {...text('refund.notes')} />
-        </Field>
+        <LedgerFigures agent={agent} />
       </Group>
       <Group legend="Onboarding and notes">
         <Controller

@@ -1,5 +1,6 @@
 // The office-owned fields of an agent as a form: text in the inputs, turned into the PATCH body
 // and checked by the shared AdminAgentPatchSchema, so the form says what the server would say.
+// Fees paid, deposit and refund are not among them: the ledger computes them (ADR 66).
 import {
   type AdminAgentPatch,
   AdminAgentPatchSchema,
@@ -50,10 +51,7 @@ const OfficeFormFields = z.object({
   google_sheet_id: z.string(),
   google_ads_date: z.string(),
   google_notes: z.string(),
-  total_fees_paid: amount('Fees paid'),
   total_ad_spend: amount('Ad spend'),
-  deposit_amount_paid: amount('Deposit'),
-  refund: z.object({ refunded: z.boolean(), amount: amount('Refund amount'), notes: z.string() }),
   onboarding_completed_override: z.boolean(),
   agent_call_notes: z.string(),
   subagents_notes: z.string(),
@@ -82,10 +80,7 @@ type OfficePatch = Required<
     | 'google_sheet_id'
     | 'google_ads_date'
     | 'google_notes'
-    | 'total_fees_paid'
     | 'total_ad_spend'
-    | 'deposit_amount_paid'
-    | 'refund'
     | 'onboarding_completed_override'
     | 'agent_call_notes'
     | 'subagents_notes'
@@ -98,10 +93,7 @@ export const officeFormSchema = OfficeFormFields.transform(
     wp_id: form.wp_id === '' ? null : Number(form.wp_id),
     additional_tracking_phone_numbers: lines(form.additional_tracking_phone_numbers),
     google_ads_date: form.google_ads_date === '' ? null : form.google_ads_date,
-    total_fees_paid: Number(form.total_fees_paid),
     total_ad_spend: Number(form.total_ad_spend),
-    deposit_amount_paid: Number(form.deposit_amount_paid),
-    refund: { ...form.refund, amount: Number(form.refund.amount) },
   }),
 ).pipe(AdminAgentPatchSchema as unknown as z.ZodType<OfficePatch, OfficePatch>);
 
@@ -119,10 +111,7 @@ export function officeFormValues(agent: AgentRecord): OfficeFormValues {
     google_sheet_id: agent.google_sheet_id,
     google_ads_date: agent.google_ads_date?.slice(0, 10) ?? '',
     google_notes: agent.google_notes,
-    total_fees_paid: String(agent.total_fees_paid),
     total_ad_spend: String(agent.total_ad_spend),
-    deposit_amount_paid: String(agent.deposit_amount_paid),
-    refund: { ...agent.refund, amount: String(agent.refund.amount) },
     onboarding_completed_override: agent.onboarding_completed_override,
     agent_call_notes: agent.agent_call_notes,
     subagents_notes: agent.subagents_notes,

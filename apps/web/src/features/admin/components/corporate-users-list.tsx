@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { formatCount } from '@/components/leads/lead-format';
 import { Button } from '@/components/ui/button';
 import { useCorporateUserRenamer, useCorporateUsers, useUpdateCorporateUser } from '../api/corporate-users';
+import { formatPercent } from './billing-format';
 import { ConfirmDialog } from './confirm-dialog';
+import { CorporateUserFeeDialog } from './corporate-user-fee-dialog';
 import { CorporateUserLinkDialog } from './corporate-user-link-dialog';
 import { CellText, type Column, DataTable } from './data-table';
 import { SearchEmpty } from './list-toolbar';
@@ -90,6 +92,18 @@ const columns: Column<AdminCorporateUser>[] = [
   { key: 'agents', label: 'Agents', numeric: true, render: (user) => formatCount(user.agent_count) },
   { key: 'groups', label: 'Groups', numeric: true, render: (user) => formatCount(user.group_count) },
   {
+    key: 'referral_fee',
+    label: 'Referral fee',
+    numeric: true,
+    nowrap: true,
+    render: (user) =>
+      user.referral_fee_percent === null ? (
+        <span className="text-muted-foreground">Network's</span>
+      ) : (
+        formatPercent(user.referral_fee_percent)
+      ),
+  },
+  {
     key: 'actions',
     label: 'Actions',
     render: (user) => (
@@ -102,6 +116,7 @@ const columns: Column<AdminCorporateUser>[] = [
           schema={AdminCorporateUserCreateSchema.shape.name}
           useSave={useCorporateUserRenamer}
         />
+        <CorporateUserFeeDialog user={user} />
         <CorporateUserLinkDialog user={user} />
         <ActiveToggle user={user} />
       </div>
@@ -137,7 +152,7 @@ export function CorporateUsersList({ list }: { list: ListParams }) {
             rowKey={(user) => user.id}
             {...tableSorting(list)}
             loading={users.isPending}
-            minWidth="52rem"
+            minWidth="60rem"
             empty={
               <SearchEmpty
                 noun="corporate user"

@@ -114,6 +114,7 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     const group = within(form).getByLabelText('Group');
     await waitFor(() => expect(within(group).getByRole('option', { name: 'West' })).toBeInTheDocument());
     await user.selectOptions(group, 'West');
+    await user.type(within(form).getByLabelText('Referral fee (%)'), '27.5');
     await user.click(within(form).getByRole('button', { name: 'Create code' }));
 
     await waitFor(() => expect(server.callsTo('POST /api/admin/access-codes')).toHaveLength(1));
@@ -124,12 +125,14 @@ describe('the access codes page', { timeout: 20_000 }, () => {
       expires_at: null,
       corporate_user_id: server.summit.id,
       group_id: server.west.id,
+      referral_fee_percent: 27.5,
     });
     expect(await screen.findByText('Access code SUMMIT-2026 created')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'New access code' })).not.toBeInTheDocument();
     const row = (await screen.findByRole('button', { name: 'SUMMIT-2026 sign-ups' })).closest('tr')!;
     expect(row).toHaveTextContent('0 of 25');
     expect(row).toHaveTextContent('Summit Realty');
+    expect(row).toHaveTextContent('27.5 %');
     expect(within(row).getByRole('link', { name: 'West' })).toHaveAttribute(
       'href',
       `/admin/groups/${server.west.id}`,
@@ -224,5 +227,37 @@ describe('the access codes page', { timeout: 20_000 }, () => {
     await user.click(within(form).getByLabelText('No limit'));
     await user.click(within(form).getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(patches).toEqual([{ max_uses: 0 }, { max_uses: null }]));
+  });
+
+  it("refuses a referral fee that is not a percent, and clears a code's rate with an empty field", async () => {
+    const spring = buildAccessCode({ code: 'SPRING24', referral_fee_percent: 30 });
+    const patches: unknown[] = [];
+    const server = accessCodesServer([], undefined, {
+      'GET /api/admin/access-codes': () => json(200, list([spring])),
+      'PATCH /api/admin/access-codes/:code': (request) => {
+        patches.push(bodyOf(request));
+        return json(200, { ...spring, referral_fee_percent: null });
+      },
+    });
+    const { user } = renderApp(<AdminAccessCodesPage />, { url: '/admin/access-codes' });
+    const row = (await screen.findByRole('button', { name: 'SPRING24 sign-ups' }, PAGE_LOAD)).closest('tr')!;
+    expect(row).toHaveTextContent('30 %');
+    await user.click(screen.getByRole('button', { name: 'Edit SPRING24' }));
+    const form = screen.getByRole('form', { name: 'Edit SPRING24' });
+    const fee = within(form).getByLabelText('Referral fee (%)');
+    expect(fee).toHaveValue('30');
+    await user.clear(fee);
+    await user.type(fee, '120');
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    expect(await within(form).findByText('The referral fee is at most 100 %')).toBeInTheDocument();
+    await user.clear(fee);
+    await user.type(fee, 'a quarter');
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    expect(await within(form).findByText(/The referral fee must be a number/)).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/access-codes/:code')).toHaveLength(0);
+
+    await user.clear(fee);
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(patches).toEqual([{ referral_fee_percent: null }]));
   });
 });

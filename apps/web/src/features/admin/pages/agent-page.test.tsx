@@ -1,9 +1,11 @@
-import type { AdminAgentDetail, AdminAgentPatch } from '@portal/shared';
+import type { AccountEntryInput, AdminAgentDetail, AdminAgentPatch, AgentLedger } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Handler, json } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { todayInput } from '../components/billing-form';
 import { buildAgentDetail, buildLead } from '../test/agents-data';
+import { buildAgentLedger, buildInvoice, buildLedgerEntry } from '../test/billing-data';
 import { bodyOf, superuserServer } from '../test/console-data';
 import { AdminAgentPage } from './agent-page';
 
@@ -67,6 +69,7 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
       'Overview',
       'Office settings',
       'Agreements',
+      'Billing',
       'Lead recipients',
       'Leads',
       'History',
@@ -212,7 +215,9 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
   });
 
   it('saves only the office fields that changed, and keeps what was typed when the server refuses', async () => {
-    const detail = buildAgentDetail({ agent: { wp_id: 7, total_fees_paid: 100 } });
+    const detail = buildAgentDetail({
+      agent: { wp_id: 7, total_fees_paid: 1250.5, deposit_amount_paid: 500, total_ad_spend: 40 },
+    });
     const { patches } = agentServer(detail, (_request, index) =>
       index === 0
         ? json(409, { detail: 'The agent URI "taken-uri" belongs to another agent' })
@@ -223,20 +228,31 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
       path: '/admin/agents/:agentId',
     });
     const form = await screen.findByRole('form', { name: 'Office fields' }, PAGE_LOAD);
+    // Fees paid, deposit and refund come from the ledger: shown, never typed.
+    expect(within(form).queryByLabelText('Fees paid')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Refund amount')).not.toBeInTheDocument();
+    expect(within(form).getByText('Fees paid').parentElement).toHaveTextContent(
+      'Fees paid$1,250.50From the ledger',
+    );
+    expect(within(form).getByText('Deposit paid').parentElement).toHaveTextContent('$500.00');
+    expect(within(form).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+      'href',
+      `/admin/agents/${detail.agent.id}?tab=billing`,
+    );
     await user.clear(within(form).getByLabelText('Agent URI'));
     await user.type(within(form).getByLabelText('Agent URI'), 'taken-uri');
-    await user.clear(within(form).getByLabelText('Fees paid'));
-    await user.type(within(form).getByLabelText('Fees paid'), '250.50');
+    await user.clear(within(form).getByLabelText('Ad spend'));
+    await user.type(within(form).getByLabelText('Ad spend'), '250.50');
     await user.click(within(form).getByRole('button', { name: 'Save office fields' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('belongs to another agent');
-    expect(patches()).toEqual([{ agent_uri: 'taken-uri', total_fees_paid: 250.5 }]);
+    expect(patches()).toEqual([{ agent_uri: 'taken-uri', total_ad_spend: 250.5 }]);
     expect(within(form).getByLabelText('Agent URI')).toHaveValue('taken-uri');
-    expect(within(form).getByLabelText('Fees paid')).toHaveValue('250.50');
+    expect(within(form).getByLabelText('Ad spend')).toHaveValue('250.50');
 
-    await user.clear(within(form).getByLabelText('Fees paid'));
-    await user.type(within(form).getByLabelText('Fees paid'), 'lots');
+    await user.clear(within(form).getByLabelText('Ad spend'));
+    await user.type(within(form).getByLabelText('Ad spend'), 'lots');
     await user.click(within(form).getByRole('button', { name: 'Save office fields' }));
-    expect(await within(form).findByText(/Fees paid: enter an amount in dollars/)).toBeInTheDocument();
+    expect(await within(form).findByText(/Ad spend: enter an amount in dollars/)).toBeInTheDocument();
     expect(patches()).toHaveLength(1);
   });
 
@@ -253,5 +269,145 @@ describe("an agent's console page", { timeout: 20_000 }, () => {
     await user.click(within(zips).getByRole('radio', { name: /Default/ }));
     await waitFor(() => expect(patches()).toEqual([{ can_see_portal_zips: null }]));
     await waitFor(() => expect(within(zips).getByRole('radio', { name: /Default/ })).toBeChecked());
+  });
+
+  it('shows the billing: rate and where it comes from, balance, invoices and ledger, and sets the rate', async () => {
+    const detail = buildAgentDetail();
+    const invoice = buildInvoice({
+      number: 'INV-2026-000007',
+      agent_id: detail.agent.id,
+      balance_cents: 75_000,
+    });
+    let ledger: AgentLedger = buildAgentLedger({
+      agent_id: detail.agent.id,
+      rate_percent: 30,
+      rate_source: 'office',
+      balance_cents: 75_000,
+      pay_on_time_rate: 0.75,
+      invoices: [invoice],
+      entries: [
+        buildLedgerEntry({
+          kind: 'fee',
+          amount_cents: 300_000,
+          balance_effect_cents: 300_000,
+          invoice_id: invoice.id,
+          invoice_number: invoice.number,
+          method: null,
+        }),
+        buildLedgerEntry({
+          kind: 'deposit',
+          amount_cents: 50_000,
+          balance_effect_cents: 0,
+          reference: 'Wire 88',
+        }),
+      ],
+    });
+    const server = superuserServer({
+      'GET /api/admin/agents/:id': () => json(200, detail),
+      'PATCH /api/admin/agents/:id': (request) => {
+        const body = bodyOf<AdminAgentPatch>(request);
+        ledger = { ...ledger, rate_percent: body.referral_fee_percent ?? 30, rate_source: 'agent' };
+        return json(200, detail);
+      },
+      'GET /api/admin/agents/:id/ledger': () => json(200, ledger),
+    });
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}?tab=billing`,
+      path: '/admin/agents/:agentId',
+    });
+    const summary = await screen.findByRole('region', { name: 'Referral fee and balance' }, PAGE_LOAD);
+    expect(summary).toHaveTextContent("30 %, the office's rate");
+    expect(summary).toHaveTextContent('Balance owed$750.00');
+    expect(summary).toHaveTextContent('Invoices paid on time75%');
+    const rate = within(summary).getByLabelText('Referral fee (%)');
+    expect(rate).toHaveValue('');
+    expect(rate).toHaveAccessibleDescription(/Empty: the office's rate applies, now 30 %/);
+
+    const invoices = screen.getByRole('table', { name: 'Invoices of Jordan Rivera' });
+    expect(
+      within(invoices).getByRole('rowheader', { name: 'INV-2026-000007' }).closest('tr'),
+    ).toHaveTextContent('$750.00');
+    expect(within(invoices).queryByRole('columnheader', { name: 'Agent' })).not.toBeInTheDocument();
+    const entries = screen.getByRole('table', { name: 'Ledger of Jordan Rivera' });
+    expect(within(entries).getAllByRole('row')[1]).toHaveTextContent('FeeINV-2026-000007$3,000.00+$3,000.00');
+    expect(within(entries).getAllByRole('row')[2]).toHaveTextContent(
+      'DepositAccount$500.00—ACH transferWire 88',
+    );
+
+    await user.type(rate, '27.5');
+    await user.click(within(summary).getByRole('button', { name: 'Save referral fee' }));
+    expect(await screen.findByText('Referral fee saved')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PATCH /api/admin/agents/:id')[0]!)).toEqual({ referral_fee_percent: 27.5 });
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Referral fee and balance' })).toHaveTextContent(
+        "27.5 %, the agent's own rate",
+      ),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Referral fee and balance' })).getByLabelText(
+        'Referral fee (%)',
+      ),
+    ).toHaveValue('27.5');
+  });
+
+  it("records a deposit on the agent's account and refuses an amount that is not dollars", async () => {
+    const detail = buildAgentDetail();
+    const server = superuserServer({
+      'GET /api/admin/agents/:id': () => json(200, detail),
+      'GET /api/admin/agents/:id/ledger': () => json(200, buildAgentLedger({ agent_id: detail.agent.id })),
+      'POST /api/admin/agents/:id/ledger': (request) =>
+        json(201, buildLedgerEntry({ kind: 'deposit', ...bodyOf<Partial<AccountEntryInput>>(request) })),
+    });
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}?tab=billing`,
+      path: '/admin/agents/:agentId',
+    });
+    const ledger = await screen.findByRole('region', { name: 'Ledger' }, PAGE_LOAD);
+    expect(within(ledger).getByRole('table', { name: 'Ledger of Jordan Rivera' })).toHaveTextContent(
+      'No data',
+    );
+    await user.click(within(ledger).getByRole('button', { name: 'Record deposit or refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a deposit or refund' });
+    const amount = within(dialog).getByLabelText('Amount (US dollars)');
+    await user.type(amount, '12.345');
+    await user.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect(await within(dialog).findByText(/Enter the amount in dollars and cents/)).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/agents/:id/ledger')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '$500');
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'ach');
+    await user.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Deposit of $500.00 recorded')).toBeInTheDocument();
+    const [call] = server.callsTo('POST /api/admin/agents/:id/ledger');
+    expect(call!.path).toBe(`/api/admin/agents/${detail.agent.id}/ledger`);
+    expect(bodyOf(call!)).toEqual({
+      kind: 'deposit',
+      amount_cents: 50_000,
+      paid_on: todayInput(),
+      method: 'ach',
+      reference: '',
+      notes: '',
+    });
+  });
+
+  it('says when the billing could not be loaded and tries again', async () => {
+    const detail = buildAgentDetail();
+    superuserServer({
+      'GET /api/admin/agents/:id': () => json(200, detail),
+      'GET /api/admin/agents/:id/ledger': (_request, index) =>
+        index === 0
+          ? json(503, { detail: 'The ledger is busy' })
+          : json(200, buildAgentLedger({ agent_id: detail.agent.id })),
+    });
+    const { user } = renderApp(<AdminAgentPage />, {
+      url: `/admin/agents/${detail.agent.id}?tab=billing`,
+      path: '/admin/agents/:agentId',
+    });
+    expect(await screen.findByText('The ledger is busy', {}, PAGE_LOAD)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Referral fee and balance' })).toHaveTextContent(
+      'No invoice paid yet',
+    );
   });
 });

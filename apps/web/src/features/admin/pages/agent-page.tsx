@@ -9,6 +9,7 @@ import { formatPhone } from '@/lib/format-phone';
 import { useAdminAgent } from '../api/agents';
 import { AGENT_STATUS_LABELS, AGENT_STATUS_TONE, SIGNUP_STATUS_LABELS } from '../components/admin-format';
 import { AdminSection } from '../components/admin-section';
+import { AgentBilling } from '../components/agent-billing';
 import { AgentCapacityForm } from '../components/agent-capacity-form';
 import { AgentOfficeForm } from '../components/agent-office-form';
 import {
@@ -42,6 +43,7 @@ const AGENT_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'office', label: 'Office settings' },
   { value: 'agreements', label: 'Agreements' },
+  { value: 'billing', label: 'Billing' },
   { value: 'recipients', label: 'Lead recipients' },
   { value: 'leads', label: 'Leads' },
   { value: 'history', label: 'History' },
@@ -179,6 +181,9 @@ export function AdminAgentPage() {
           <AdminSection title="Agreements">
             <AgentAgreements detail={detail} />
           </AdminSection>
+        </TabsContent>
+        <TabsContent value="billing">
+          <AgentBilling agentId={agent.id} name={name} fileStem={agent.agent_uri || agent.id} />
         </TabsContent>
         <TabsContent value="recipients">
           <AdminSection title="Lead recipients" description="Who receives the agent's leads, and how.">

@@ -128,4 +128,42 @@ describe('the corporate page', { timeout: 20_000 }, () => {
     expect(server.callsTo('DELETE /api/admin/groups/:id')).toHaveLength(1);
     await waitFor(() => expect(within(table).queryByRole('link', { name: 'West' })).not.toBeInTheDocument());
   });
+
+  it("sets an office's referral fee, shown in the list, and sends the rate of a new one with it", async () => {
+    const summit = buildCorporateUser({ name: 'Summit Realty', referral_fee_percent: null });
+    const users = [summit];
+    const server = corporateServer(users);
+    const { user } = renderApp(<AdminCorporatePage />, { url: '/admin/corporate' });
+    const table = await screen.findByRole('table', { name: 'Corporate users' }, PAGE_LOAD);
+    const row = (await within(table).findByRole('rowheader', { name: 'Summit Realty' })).closest('tr')!;
+    expect(row).toHaveTextContent("Network's");
+    await user.click(within(row).getByRole('button', { name: 'Referral fee of Summit Realty' }));
+    const dialog = screen.getByRole('dialog', { name: 'Referral fee of Summit Realty' });
+    await user.type(within(dialog).getByLabelText('Referral fee (%)'), '22.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Referral fee of Summit Realty saved')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PATCH /api/admin/corporate-users/:id')[0]!)).toEqual({
+      referral_fee_percent: 22.5,
+    });
+    await waitFor(() =>
+      expect(within(table).getByRole('rowheader', { name: 'Summit Realty' }).closest('tr')).toHaveTextContent(
+        '22.5 %',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'New corporate user' }));
+    const form = screen.getByRole('form', { name: 'New corporate user' });
+    await user.type(within(form).getByLabelText('Name'), 'Canyon Homes');
+    await user.type(within(form).getByLabelText('E-mail'), 'office@canyon.example');
+    await user.type(within(form).getByLabelText('Referral fee (%)'), '20');
+    await user.click(within(form).getByRole('button', { name: 'Create and send link' }));
+    expect(await screen.findByRole('dialog', { name: 'Canyon Homes can sign in' })).toBeInTheDocument();
+    // The rate goes with the new user, in the one request that creates it.
+    expect(bodyOf(server.callsTo('POST /api/admin/corporate-users')[0]!)).toEqual({
+      name: 'Canyon Homes',
+      email: 'office@canyon.example',
+      referral_fee_percent: 20,
+    });
+    expect(server.callsTo('PATCH /api/admin/corporate-users/:id')).toHaveLength(1);
+  });
 });

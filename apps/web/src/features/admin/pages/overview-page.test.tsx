@@ -45,6 +45,7 @@ describe('the console overview', { timeout: 20_000 }, () => {
       'Agents',
       'Scorecards',
       'Leads',
+      'Billing',
       'Messages',
       'Access codes',
       'Corporate',

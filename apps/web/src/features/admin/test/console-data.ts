@@ -56,6 +56,7 @@ export function buildAccessCode(overrides: Partial<AdminAccessCode> = {}): Admin
     corporate_user_name: null,
     group_id: null,
     group_name: null,
+    referral_fee_percent: null,
     created_at: '2026-11-01T12:00:00.000Z',
     signups: [],
     ...overrides,
@@ -71,6 +72,7 @@ export function buildCorporateUser(overrides: Partial<AdminCorporateUser> = {}):
     is_active: true,
     agent_count: 0,
     group_count: 0,
+    referral_fee_percent: null,
     created_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
@@ -133,6 +135,7 @@ export function buildMessage(overrides: Partial<AdminMessage> = {}): AdminMessag
     lead_id: null,
     created_at: '2026-11-20T12:00:00.000Z',
     sent_at: '2026-11-20T12:00:05.000Z',
+    body_removed_at: null,
     attempt_log: [],
     ...overrides,
   };

@@ -12,6 +12,7 @@ import { ClosingsPerAgentChart } from './closings-per-agent-chart';
 import { GroupLeads } from './group-leads';
 import { GroupsOverview } from './groups-overview';
 import { LeadsPerGroupChart } from './leads-per-group-chart';
+import { OfficeFees } from './office-fees';
 import { OfficeSummary } from './office-summary';
 import { PipelineSection } from './pipeline-section';
 import { TeamScorecards } from './team-scorecards';
@@ -39,8 +40,8 @@ function Skeleton({ className }: { className: string }) {
 
 /**
  * The corporate user's /leads: the office's numbers, its groups, charts a manager would rather
- * look at than read, every agent in a sortable table, and the chosen group's leads (read-only:
- * the agents work them).
+ * look at than read, every agent in a sortable table, their scorecards and referral fees, and the
+ * chosen group's leads (read-only: the agents work them).
  */
 export function CorporateDashboard() {
   const agents = useLinkedAgents();
@@ -196,6 +197,8 @@ export function CorporateDashboard() {
       </section>
 
       <TeamScorecards scope={{ kind: 'corporate' }} whose="The office's agents" />
+
+      <OfficeFees />
 
       {groups.data && groups.data.length > 0 ? <GroupLeads groups={groups.data} /> : null}
     </div>

@@ -11,3 +11,11 @@ export function answerRate(rate: LinkedAgent['answer_rate']): number | null {
 export const formatPercent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
 
 export const AGENT_STATUS_LABELS = AGENT_STATUS_TITLES;
+
+const dayOfInstant = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The day of a moment (an invoice issued), in the browser's time zone. */
+export function formatDayOf(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dayOfInstant.format(date);
+}

@@ -8,6 +8,8 @@ import { renderPortal } from '@/test/render-portal';
 import {
   buildGroup,
   buildLinkedAgent,
+  buildOfficeAgentFees,
+  buildOfficeBilling,
   buildPipeline,
   buildPipelineAgent,
   groupLead,
@@ -63,6 +65,16 @@ function corporateServer(
     'GET /api/portal/me': () => json(200, corporateMe),
     'GET /api/portal/linked-agents': () => json(200, [data.alice, data.bob, data.carol]),
     'GET /api/portal/corporate-scorecards': () => json(200, { floors: NO_FLOORS, items: [], total: 0 }),
+    'GET /api/portal/corporate-billing': () =>
+      json(
+        200,
+        buildOfficeBilling({
+          agents: [
+            buildOfficeAgentFees({ agent_name: 'Alice Avery', closings: 1, fees_cents: 308_642 }),
+            buildOfficeAgentFees({ agent_name: 'Bob Baker', closings: 4, fees_cents: 25_000 }),
+          ],
+        }),
+      ),
     'GET /api/portal/corporate-accessible-groups': () => json(200, [data.east, data.west]),
     'GET /api/portal/corporate-pipeline': () =>
       json(200, buildPipeline([], { from: shiftDate(TODAY, -29), to: TODAY })),
@@ -131,6 +143,15 @@ describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => 
       within(screen.getByRole('list', { name: 'Closings per agent' })).getAllByRole('listitem')[0],
     ).toHaveTextContent('Bob Baker');
     expect(await screen.findByRole('cell', { name: '75%' })).toBeInTheDocument();
+    // The agents' referral fees, after their scorecards.
+    const fees = await screen.findByRole('region', { name: 'Referral fees' });
+    expect(
+      screen.getByRole('heading', { name: 'Scorecards' }).compareDocumentPosition(fees) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(await within(fees).findByRole('list', { name: 'Referral fee totals' })).toHaveTextContent(
+      'Fees invoiced$3,336.42',
+    );
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Leads' })).toBeInTheDocument();
@@ -146,7 +167,11 @@ describe('the office dashboard of a corporate user', { timeout: 20_000 }, () => 
     expect(agentRows()[0]).toContain('Alice Avery');
     await user.click(screen.getByRole('button', { name: /^Closings/ }));
     expect(agentRows()[0]).toContain('Bob Baker');
-    expect(screen.getByRole('columnheader', { name: /Closings/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(
+      within(screen.getByRole('table', { name: /Your agents/ })).getByRole('columnheader', {
+        name: /Closings/,
+      }),
+    ).toHaveAttribute('aria-sort', 'descending');
     await user.type(screen.getByLabelText('Search agents'), 'east');
     await waitFor(() => expect(agentRows()).toHaveLength(1));
     expect(agentRows()[0]).toContain('Carol Chen');

@@ -89,6 +89,9 @@ describe("a group manager's My groups", { timeout: 20_000 }, () => {
     ]);
     expect(members[2]).toHaveTextContent('Leads could not be loaded');
     expect(members[0]).toHaveTextContent('1 active, 1 in all');
+    // A manager sees no money: no referral fees, none asked for.
+    expect(screen.queryByRole('heading', { name: 'Referral fees' })).not.toBeInTheDocument();
+    expect(callsTo('GET /api/portal/corporate-billing')).toEqual([]);
     for (const call of callsTo('GET /api/portal/managed-groups/:groupId/members/:memberId/leads')) {
       const query = new URL(call.path, 'http://t').searchParams;
       expect([query.get('skip'), query.get('limit')]).toEqual(['0', '100']);

@@ -1,13 +1,17 @@
 import {
   type CorporateGroup,
   type GroupLead,
+  type Invoice,
   type Lead,
   type LinkedAgent,
+  type OfficeBilling,
+  OfficeBillingSchema,
   type Pipeline,
   type PipelineAgent,
   type PipelineFigures,
   shiftDate,
 } from '@portal/shared';
+import { buildInvoice } from '@/test/billing';
 
 /** Test data of the corporate pages, shaped as the contract in packages/shared says. */
 
@@ -146,3 +150,36 @@ export function buildPipeline(
     totals: figures(totals),
   };
 }
+
+type OfficeAgentFees = OfficeBilling['agents'][number];
+
+/** One of the office's agents' rows in GET /portal/corporate-billing. */
+export function buildOfficeAgentFees(overrides: Partial<OfficeAgentFees> = {}): OfficeAgentFees {
+  sequence += 1;
+  return {
+    agent_id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    agent_name: `Agent ${sequence}`,
+    rate_percent: 25,
+    closings: 0,
+    commission_cents: 0,
+    fees_cents: 0,
+    paid_cents: 0,
+    balance_cents: 0,
+    overdue_cents: 0,
+    missing_statements: 0,
+    ...overrides,
+  };
+}
+
+/** An invoice of one of the office's agents, its PDF at the office's address. */
+export function buildOfficeInvoice(agent: OfficeAgentFees, overrides: Partial<Invoice> = {}): Invoice {
+  const invoice = buildInvoice({ agent_id: agent.agent_id, agent_name: agent.agent_name, ...overrides });
+  return {
+    ...invoice,
+    pdf_url: overrides.pdf_url ?? `/api/portal/corporate-billing/invoices/${invoice.id}/pdf`,
+  };
+}
+
+/** GET /portal/corporate-billing's answer (checked against the contract). */
+export const buildOfficeBilling = (billing: Partial<OfficeBilling> = {}): OfficeBilling =>
+  OfficeBillingSchema.parse({ agents: [], invoices: [], ...billing });

@@ -9,6 +9,8 @@ import { updateLead } from './update-lead';
 export interface StageMove {
   lead: Lead;
   to: ActiveStage;
+  /** Why a lead under contract did not close, when it moves back (the dialog that asks shows a refusal). */
+  did_not_close_reason?: string;
 }
 
 /** The list with `lead` moved to `to`: out of its old stage's column, onto the top of the new one. */
@@ -28,12 +30,17 @@ function moved(list: LeadsList, filter: LeadsFilter | undefined, { lead, to }: S
 
 /**
  * PATCH {stage} from the board: the card moves at once; if the server refuses, every list goes
- * back as it was and a toast says what to do. `onSettled` is the caller's (to announce the move).
+ * back as it was and a toast says what to do (or, for a move that gave why a lead under contract
+ * did not close, the dialog that asked says it). `onSettled` is the caller's (to announce the move).
  */
 export function useMoveLeadStage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ lead, to }: StageMove) => updateLead(lead.id, { stage: to }),
+    mutationFn: ({ lead, to, did_not_close_reason }: StageMove) =>
+      updateLead(
+        lead.id,
+        did_not_close_reason === undefined ? { stage: to } : { stage: to, did_not_close_reason },
+      ),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: leadsListQueryKey });
       const snapshot = queryClient.getQueriesData<LeadsList>({ queryKey: leadsListQueryKey });
@@ -43,8 +50,9 @@ export function useMoveLeadStage() {
       }
       return { snapshot };
     },
-    onError: (error, { lead, to }, context) => {
+    onError: (error, { lead, to, did_not_close_reason }, context) => {
       for (const [key, list] of context?.snapshot ?? []) queryClient.setQueryData(key, list);
+      if (did_not_close_reason !== undefined) return;
       toast.error(`${leadName(lead)} could not be moved to ${STAGE_LABELS[to]}`, {
         description: `${errorMessage(error)} The lead is back in ${STAGE_LABELS[lead.stage]}: try the move again, or open the lead to change its stage there.`,
       });

@@ -11,6 +11,7 @@ import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@t
 import { useRef } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
 import { meQueryKey, useAuth } from '@/lib/auth';
+import { billingQueryKey } from '@/lib/billing-api';
 import { toast } from '@/lib/toast';
 import { leadDetailQueryKey } from './get-lead';
 import { leadStatsQueryKey } from './get-lead-stats';
@@ -129,6 +130,8 @@ export function useUpdateLead() {
       if (signedInAgent) {
         if (patch.status || patch.stage === 'closed') {
           refreshes.push(queryClient.invalidateQueries({ queryKey: meQueryKey, exact: true }));
+          // A closing issues an invoice; reopening may void it.
+          refreshes.push(queryClient.invalidateQueries({ queryKey: billingQueryKey }));
         }
         refreshes.push(queryClient.invalidateQueries({ queryKey: leadStatsQueryKey }));
       }

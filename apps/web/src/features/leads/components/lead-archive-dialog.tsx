@@ -22,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateLead } from '../api/update-lead';
 import { today } from './lead-close-dialog';
+import { DID_NOT_CLOSE_MAX, didNotCloseReason } from './lead-did-not-close-dialog';
 
 /** The day `months` after `from` (YYYY-MM-DD), the 31st falling back to the month's last day. */
 export function addMonths(from: string, months: number): string {
@@ -38,7 +39,8 @@ const PRESSED =
   'h-10 aria-pressed:border-secondary aria-pressed:bg-secondary-soft aria-pressed:text-secondary-hover';
 const REASON_TEXT_MAX = 500;
 
-const archiveSchema = (day: string) => {
+/** `underContract`: a hold for a lead under contract also says why it did not close. */
+const archiveSchema = (day: string, underContract: boolean) => {
   const { min, max } = holdBounds(day);
   return z
     .object({
@@ -49,6 +51,7 @@ const archiveSchema = (day: string) => {
         .trim()
         .max(REASON_TEXT_MAX, `The reason is too long (at most ${REASON_TEXT_MAX} characters)`),
       hold_until: z.string(),
+      did_not_close_reason: didNotCloseReason,
     })
     .superRefine((values, ctx) => {
       if (values.outcome === '') {
@@ -75,15 +78,31 @@ const archiveSchema = (day: string) => {
             message: `Choose a date between ${formatDay(min)} and ${formatDay(max)} (${HOLD_MIN_MONTHS} to ${HOLD_MAX_MONTHS} months from today)`,
           });
         }
+        if (underContract && !values.did_not_close_reason) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['did_not_close_reason'],
+            message: 'Say why it did not close',
+          });
+        }
       }
     });
 };
 type ArchiveValues = z.infer<ReturnType<typeof archiveSchema>>;
 
-const EMPTY: ArchiveValues = { outcome: '', lost_reason: '', lost_reason_text: '', hold_until: '' };
+const EMPTY: ArchiveValues = {
+  outcome: '',
+  lost_reason: '',
+  lost_reason_text: '',
+  hold_until: '',
+  did_not_close_reason: '',
+};
 
-function patchOf(values: ArchiveValues): LeadPatch {
-  if (values.outcome === 'on_hold') return { stage: 'on_hold', hold_until: values.hold_until };
+function patchOf(values: ArchiveValues, underContract: boolean): LeadPatch {
+  if (values.outcome === 'on_hold') {
+    const hold: LeadPatch = { stage: 'on_hold', hold_until: values.hold_until };
+    return underContract ? { ...hold, did_not_close_reason: values.did_not_close_reason } : hold;
+  }
   const reason = values.lost_reason as LostReason;
   return reason === 'other'
     ? { stage: 'lost', lost_reason: reason, lost_reason_text: values.lost_reason_text }
@@ -92,7 +111,9 @@ function patchOf(values: ArchiveValues): LeadPatch {
 
 /**
  * Archiving says what became of the lead: lost, with a reason (and words for "other"), or on
- * hold until a day 1 to 6 months ahead, when it comes back to the queue as being pursued.
+ * hold until a day 1 to 6 months ahead, when it comes back to the queue as being pursued. A lead
+ * under contract put on hold also says why it did not close ("Contract fell through" is among
+ * the lost reasons).
  */
 export function LeadArchiveDialog({
   lead,
@@ -106,8 +127,9 @@ export function LeadArchiveDialog({
   const archive = useUpdateLead();
   const day = today();
   const { min, max } = holdBounds(day);
+  const underContract = lead.stage === 'contract';
   const form = useForm<ArchiveValues>({
-    resolver: zodResolver(archiveSchema(day)),
+    resolver: zodResolver(archiveSchema(day, underContract)),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
@@ -125,7 +147,7 @@ export function LeadArchiveDialog({
 
   const onSubmit = form.handleSubmit((values) => {
     archive.mutate(
-      { id: lead.id, patch: patchOf(values), from: lead.status },
+      { id: lead.id, patch: patchOf(values, underContract), from: lead.status },
       { onSuccess: () => setOpen(false) },
     );
   });
@@ -220,6 +242,20 @@ export function LeadArchiveDialog({
           >
             <Input type="date" min={min} max={max} {...form.register('hold_until')} />
           </Field>
+          {underContract ? (
+            <Field
+              label="It did not close: why?"
+              description={`The lead was under contract. At most ${DID_NOT_CLOSE_MAX} characters.`}
+              error={errors.did_not_close_reason?.message}
+            >
+              <Textarea
+                rows={3}
+                required
+                maxLength={DID_NOT_CLOSE_MAX}
+                {...form.register('did_not_close_reason')}
+              />
+            </Field>
+          ) : null}
         </div>
       ) : null}
     </FormDialog>

@@ -2,7 +2,7 @@ import type { Lead, LeadDetail } from '@portal/shared';
 import { Copy, Mail, MessageSquare, Phone, Send } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { LeadStatusBadge, LeadTypeBadge } from '@/components/leads/lead-badges';
-import { formatDay, formatMoney, leadAddress, leadName } from '@/components/leads/lead-format';
+import { leadAddress, leadName } from '@/components/leads/lead-format';
 import { Section } from '@/components/leads/lead-section';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import { useLead } from '../api/get-lead';
 import { useSendEmailOptions } from '../api/get-send-email-options';
 import { openOffer } from '../api/lead-offers';
 import { LeadActivityThread } from './lead-activity-thread';
+import { LeadClosingSection } from './lead-closing-section';
 import { LeadFirstContact } from './lead-first-contact';
 import { LeadHandBackDialog } from './lead-hand-back-dialog';
 import { LeadNextActionControl } from './lead-next-action-control';
@@ -179,7 +180,7 @@ function LeadSheetContent({
           {lead.county ? <p className="text-sm text-muted-foreground">{lead.county} County</p> : null}
           {detail.data ? <ZipFieldsNote events={detail.data.events} /> : null}
         </Section>
-        {lead.status === 'closed' ? <ClosingFigures lead={lead} money={agent} /> : null}
+        {lead.status === 'closed' ? <LeadClosingSection lead={lead} money={agent} /> : null}
         <LeadActivityThread lead={lead} detail={detail} money={agent} />
         {agent && lead.status === 'active' ? <ReleaseLead lead={lead} onClose={onClose} /> : null}
       </SheetBody>
@@ -215,38 +216,6 @@ function ReleaseLead({ lead, onClose }: { lead: Lead; onClose: () => void }) {
         onOpenChange={setOpen}
         onDone={onClose}
       />
-    </Section>
-  );
-}
-
-/**
- * A closed lead's figures. A team member, to whom the server sends no money, sees the closing
- * date alone: an empty figure would read as $0.
- */
-function ClosingFigures({ lead, money }: { lead: Lead; money: boolean }) {
-  const figures = [
-    { label: 'Closing date', value: lead.closing_date ? formatDay(lead.closing_date) : null },
-    ...(money
-      ? [
-          { label: 'Sale price', value: lead.sale_price !== null ? formatMoney(lead.sale_price) : null },
-          {
-            label: 'Gross commission',
-            value: lead.gross_commission !== null ? formatMoney(lead.gross_commission) : null,
-          },
-        ]
-      : []),
-  ].filter((figure) => figure.value !== null);
-  if (figures.length === 0) return null;
-  return (
-    <Section title="Closing">
-      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-        {figures.map((figure) => (
-          <div key={figure.label} className="grid gap-0.5">
-            <dt className="text-muted-foreground">{figure.label}</dt>
-            <dd className="font-medium">{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
     </Section>
   );
 }

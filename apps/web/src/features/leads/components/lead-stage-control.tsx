@@ -4,11 +4,13 @@ import { useId, useState } from 'react';
 import { formatDay } from '@/components/leads/lead-format';
 import { sectionTitle } from '@/components/leads/lead-section';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useUpdateLead } from '../api/update-lead';
 import { LeadArchiveDialog } from './lead-archive-dialog';
 import { LeadCloseDialog } from './lead-close-dialog';
+import { LeadDidNotCloseDialog, needsDidNotCloseReason } from './lead-did-not-close-dialog';
 
 /** Each active stage's palette colour (STAGE_COLOURS), spelled out so that Tailwind finds it. */
 const STAGE_TEXT: Record<ActiveStage, string> = {
@@ -22,7 +24,7 @@ const STAGE_TEXT: Record<ActiveStage, string> = {
 
 /**
  * Where the lead stands and how to move it: the six active stages as buttons (the pressed one is
- * the lead's), then Close (agents: the sale's figures) and Archive (lost with a reason, or on
+ * the lead's; moving a lead under contract back asks why it did not close), then Close (agents: the sale's figures) and Archive (lost with a reason, or on
  * hold until a date). An archived or closed lead says why, with Reopen.
  */
 export function LeadStageControl({ lead }: { lead: Lead }) {
@@ -31,6 +33,8 @@ export function LeadStageControl({ lead }: { lead: Lead }) {
   const change = useUpdateLead();
   const [closing, setClosing] = useState(false);
   const [archiving, setArchiving] = useState(false);
+  // The stage a lead under contract is moving back to, while its reason is asked for.
+  const [backTo, setBackTo] = useState<ActiveStage | null>(null);
   const pendingStage = change.isPending ? change.variables?.patch.stage : undefined;
   const reopening = change.isPending && change.variables?.patch.status === 'active';
 
@@ -70,6 +74,11 @@ export function LeadStageControl({ lead }: { lead: Lead }) {
                   )}
                   onClick={() => {
                     if (current || change.isPending) return;
+                    if (needsDidNotCloseReason(lead.stage, stage)) {
+                      change.reset();
+                      setBackTo(stage);
+                      return;
+                    }
                     change.mutate({ id: lead.id, patch: { stage } });
                   }}
                 >
@@ -126,6 +135,23 @@ export function LeadStageControl({ lead }: { lead: Lead }) {
       {/* Mounted whatever the stage, so that each closes (and gives focus back) after its save. */}
       {agent ? <LeadCloseDialog lead={lead} open={closing} onOpenChange={setClosing} /> : null}
       <LeadArchiveDialog lead={lead} open={archiving} onOpenChange={setArchiving} />
+      <LeadDidNotCloseDialog
+        lead={lead}
+        to={backTo}
+        pending={change.isPending}
+        error={backTo && change.isError ? errorMessage(change.error) : null}
+        onCancel={() => {
+          change.reset();
+          setBackTo(null);
+        }}
+        onMove={(reason) => {
+          if (!backTo) return;
+          change.mutate(
+            { id: lead.id, patch: { stage: backTo, did_not_close_reason: reason } },
+            { onSuccess: () => setBackTo(null) },
+          );
+        }}
+      />
     </section>
   );
 }

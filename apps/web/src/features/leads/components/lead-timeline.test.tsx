@@ -28,6 +28,15 @@ describe('the lead’s timeline in words', () => {
         event('stage_change', { from: 'new', to: 'lost', lost_reason: 'other', lost_reason_text: 'Moving' }),
       ).lines,
     ).toEqual(['Reason: Other (Moving)']);
+    const fellThrough = describeEvent(
+      event('stage_change', {
+        from: 'contract',
+        to: 'pursuing',
+        did_not_close_reason: 'Financing fell through',
+      }),
+    );
+    expect(fellThrough.title).toBe('Stage: Under contract → Pursuing');
+    expect(fellThrough.lines).toEqual(['Did not close: Financing fell through']);
     expect(
       title('next_action', {
         from: { next_action: '', next_action_at: null },

@@ -192,10 +192,13 @@ export function describeEvent(event: LeadEvent, { money = true }: { money?: bool
       const reason = text(details, 'lost_reason');
       const why = text(details, 'lost_reason_text');
       const hold = text(details, 'hold_until');
+      // A lead under contract that moved back (or on hold) says why the sale did not go through.
+      const didNotClose = text(details, 'did_not_close_reason');
       const lines = [
         reason
           ? `Reason: ${LOST_REASON_LABELS[reason as LostReason] ?? reason}${why ? ` (${why})` : ''}`
           : '',
+        didNotClose ? `Did not close: ${didNotClose}` : '',
         hold ? `Until ${formatDay(hold)}` : '',
       ].filter(Boolean);
       return {

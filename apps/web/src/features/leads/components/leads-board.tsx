@@ -1,4 +1,4 @@
-import { ACTIVE_STAGES, type ActiveStage, type Lead, STAGE_LABELS } from '@portal/shared';
+import { ACTIVE_STAGES, type ActiveStage, isActiveStage, type Lead, STAGE_LABELS } from '@portal/shared';
 import { useQueries } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -13,10 +13,12 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { LEADS_REFRESH_MS, leadsListQueryOptions, stageFilter } from '../api/get-leads';
 import { useMoveLeadStage } from '../api/update-lead-stage';
 import { CallLink, LeadNameButton, leadArea } from './lead-cells';
+import { LeadDidNotCloseDialog, needsDidNotCloseReason } from './lead-did-not-close-dialog';
 import { NextActionCell } from './next-action-cell';
 import { StageChip } from './stage-chip';
 
@@ -46,7 +48,8 @@ interface BoardProps {
 
 /**
  * Active leads by stage, a column each. A card moves by drag and drop, by its Move menu, or with
- * Shift + Arrow keys on its name; the move shows at once, is said to screen readers, and goes
+ * Shift + Arrow keys on its name (a card under contract moving back first asks why it did not
+ * close, and stays put if that is cancelled); the move shows at once, is said to screen readers, and goes
  * back with a toast if the server refuses it. On a phone the columns scroll sideways, one at a
  * time.
  */
@@ -58,6 +61,9 @@ export function LeadsBoard({ q, poll, highlighted, onOpen }: BoardProps) {
     })),
   });
   const move = useMoveLeadStage();
+  // A card under contract moving back waits for the reason it did not close.
+  const moveBack = useMoveLeadStage();
+  const [backTo, setBackTo] = useState<{ lead: Lead; to: ActiveStage; keepFocus: boolean } | null>(null);
   const hintId = useId();
   const [announcement, setAnnouncement] = useState('');
   const [dropTarget, setDropTarget] = useState<ActiveStage | null>(null);
@@ -79,6 +85,11 @@ export function LeadsBoard({ q, poll, highlighted, onOpen }: BoardProps) {
 
   const moveTo = (lead: Lead, to: ActiveStage, { keepFocus = false } = {}) => {
     if (lead.stage === to) return;
+    if (needsDidNotCloseReason(lead.stage, to)) {
+      moveBack.reset();
+      setBackTo({ lead, to, keepFocus });
+      return;
+    }
     const name = leadName(lead);
     if (keepFocus) refocus.current = { id: lead.id, stage: to };
     setAnnouncement(`${name} moved to ${STAGE_LABELS[to]}.`);
@@ -87,6 +98,21 @@ export function LeadsBoard({ q, poll, highlighted, onOpen }: BoardProps) {
       {
         onError: () =>
           setAnnouncement(`${name} could not be moved. It is back in ${STAGE_LABELS[lead.stage]}.`),
+      },
+    );
+  };
+
+  const moveBackWithReason = (reason: string) => {
+    if (!backTo) return;
+    const { lead, to, keepFocus } = backTo;
+    moveBack.mutate(
+      { lead, to, did_not_close_reason: reason },
+      {
+        onSuccess: () => {
+          if (keepFocus) refocus.current = { id: lead.id, stage: to };
+          setAnnouncement(`${leadName(lead)} moved to ${STAGE_LABELS[to]}.`);
+          setBackTo(null);
+        },
       },
     );
   };
@@ -208,6 +234,22 @@ export function LeadsBoard({ q, poll, highlighted, onOpen }: BoardProps) {
           );
         })}
       </section>
+      {backTo ? (
+        <LeadDidNotCloseDialog
+          lead={backTo.lead}
+          to={backTo.to}
+          pending={moveBack.isPending}
+          error={moveBack.isError ? errorMessage(moveBack.error) : null}
+          onMove={moveBackWithReason}
+          onCancel={() => {
+            // The card is where it was; after a refused try it is drawn anew there.
+            const { lead, keepFocus } = backTo;
+            if (keepFocus && isActiveStage(lead.stage)) refocus.current = { id: lead.id, stage: lead.stage };
+            moveBack.reset();
+            setBackTo(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

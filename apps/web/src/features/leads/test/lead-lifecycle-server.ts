@@ -46,6 +46,17 @@ export function applyStagePatch(
   author: Author,
 ): { refused: Response } | { events: LeadEvent[] } {
   const stage = stageOf(lead, patch);
+  // Leaving Under contract for anything but closed or lost says why the sale did not go through.
+  const fellThrough =
+    !!stage && stage !== lead.stage && lead.stage === 'contract' && stage !== 'closed' && stage !== 'lost';
+  if (patch.did_not_close_reason !== undefined && !fellThrough) {
+    return {
+      refused: json(400, {
+        detail:
+          'A reason it did not close is given when a lead under contract moves back to an earlier stage or on hold.',
+      }),
+    };
+  }
   if (!stage || stage === lead.stage) return { events: [] };
   if (author.role === 'recipient' && stage === 'closed') {
     return {
@@ -60,6 +71,15 @@ export function applyStagePatch(
   }
   if (stage === 'on_hold' && !patch.hold_until) {
     return { refused: json(400, { detail: 'Give the date the lead comes back (hold_until).' }) };
+  }
+  const didNotClose = patch.did_not_close_reason?.trim();
+  if (fellThrough && !didNotClose) {
+    return {
+      refused: json(400, {
+        detail:
+          'This lead was under contract: say why it did not close (send did_not_close_reason), or archive it as lost with a reason.',
+      }),
+    };
   }
   const from = lead.stage;
   Object.assign(lead, {
@@ -83,6 +103,7 @@ export function applyStagePatch(
           ...(stage === 'lost'
             ? { lost_reason: patch.lost_reason, lost_reason_text: lead.lost_reason_text }
             : {}),
+          ...(fellThrough ? { did_not_close_reason: didNotClose } : {}),
           ...(stage === 'on_hold' ? { hold_until: patch.hold_until } : {}),
         },
         created_at: new Date().toISOString(),

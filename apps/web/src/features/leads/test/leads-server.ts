@@ -1,5 +1,6 @@
 import {
   type AgentRecord,
+  type Billing,
   type EmailAddressOption,
   type Lead,
   type LeadEvent,
@@ -7,6 +8,7 @@ import {
   LeadPatchSchema,
   LeadReleaseSchema,
   type LeadsList,
+  parseDollars,
   readPreferences,
   type Scorecard,
   SendEmailRequestSchema,
@@ -14,6 +16,7 @@ import {
   UserPreferencesPatchSchema,
 } from '@portal/shared';
 import type { z } from 'zod';
+import { buildBilling, buildClosing } from '@/test/billing';
 import { buildAgent, buildMe, recipientSession } from '@/test/factories';
 import { type Handler, json, type MockRequest, mockFetch, signedInRefresh } from '@/test/fetch-mock';
 import { buildScorecard } from '@/test/scorecards';
@@ -106,6 +109,8 @@ export interface LeadsServerOptions {
   preferences?: Partial<UserPreferences>;
   /** GET /portal/me/scorecard's answer: a card (by default one with nothing measured yet), or a failure. */
   scorecard?: Scorecard | { status: number; detail: string };
+  /** GET /portal/me/billing's answer (by default a 25 % rate and nothing owed), or a failure. */
+  billing?: Billing | { status: number; detail: string };
   /** Replace a default handler (a failure, a slow answer). */
   extra?: Record<string, Handler>;
 }
@@ -257,7 +262,17 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
       if ('refused' in moved) return moved.refused;
       state.events.set(lead.id, [...(state.events.get(lead.id) ?? []), ...moved.events]);
       Object.assign(lead, patch, { updated_at: new Date().toISOString() });
+      // Why a lead under contract did not close is on its timeline, not on the lead.
+      Reflect.deleteProperty(lead, 'did_not_close_reason');
+      // A closing issues the fee's invoice at the agent's rate; reopening takes it off the lead.
+      if (patch.status === 'active') lead.closing = null;
       if (patch.status === 'closed') {
+        const billing =
+          options.billing && 'rate_percent' in options.billing ? options.billing : buildBilling();
+        lead.closing = buildClosing(
+          parseDollars(String(patch.gross_commission ?? 0)) ?? 0,
+          billing.rate_percent,
+        );
         state.agent = {
           ...state.agent,
           total_closings: state.agent.total_closings + 1,
@@ -288,6 +303,10 @@ export function leadsServer(initial: Lead[], options: LeadsServerOptions = {}) {
             return json(200, readPreferences(state.preferences));
           },
           'GET /api/portal/me/lead-stats': () => json(200, options.stats ?? buildStats()),
+          'GET /api/portal/me/billing': () => {
+            const answer = options.billing ?? buildBilling();
+            return 'status' in answer ? json(answer.status, { detail: answer.detail }) : json(200, answer);
+          },
           'GET /api/portal/me/scorecard': () => {
             const answer = options.scorecard ?? buildScorecard();
             return 'status' in answer ? json(answer.status, { detail: answer.detail }) : json(200, answer);

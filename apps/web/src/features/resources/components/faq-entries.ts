@@ -400,6 +400,53 @@ export const FAQ_TOPICS: FaqTopic[] = [
     ],
   },
   {
+    id: 'fees',
+    title: 'Referral fees and invoices',
+    entries: [
+      {
+        id: 'referral-fee',
+        question: 'What do I pay, and when?',
+        answer: [
+          [
+            'A referral fee on each referred lead that closes: a percentage of the gross commission on your side of the sale, before any split with your brokerage or team, rounded to the cent. At 25 %, a $10,000.00 commission owes $2,500.00. Your rate is on your ',
+            link(paths.billing.href(), 'Billing'),
+            ' page and in both agreements you signed.',
+          ],
+          [
+            'Nothing is owed on leads that do not close. When you close a lead in the portal, its invoice is issued at once, e-mailed to your broker’s billing contact and to you, and due by the date it states (30 days after it is issued, unless the network sets another term). Reminders follow on the due date and 7 and 14 days after.',
+          ],
+        ],
+      },
+      {
+        id: 'settlement-statement',
+        question: 'Why do you ask for the settlement statement?',
+        answer: [
+          [
+            'It shows the sale price and commission the fee is worked out from. Upload it on the closed lead within 14 days of closing (a PDF or a photo); until then the lead says “Closing documents missing”, and we remind you by e-mail a few days before.',
+          ],
+        ],
+      },
+      {
+        id: 'invoice-wrong',
+        question: 'An invoice is wrong, or a closing fell through. What now?',
+        answer: [
+          [
+            'If you closed a lead by mistake, reopen it before anything is paid and its invoice is cancelled. Otherwise e-mail the office with the invoice number: the office corrects it with a credit or a refund, or cancels it, and every change shows on your Billing page.',
+          ],
+        ],
+      },
+      {
+        id: 'rate-changed',
+        question: 'Why am I asked to sign my agreements again?',
+        answer: [
+          [
+            'Your referral fee rate changed. Each agreement states the rate you pay, so the new rate is signed like the first one (your broker signs the master agreement again too). The agreements you signed before stay on file.',
+          ],
+        ],
+      },
+    ],
+  },
+  {
     id: 'media',
     title: 'Photos and videos',
     entries: [
