@@ -48,6 +48,14 @@ export const POSTGRES_SUITES: Record<string, string> = {
     "the scorecard's one statement: percentile_cont, numeric rounding and jsonb as each driver answers them",
   'test/lead-offers-race.test.ts':
     "accepts at an offer's deadline against a worker process's sweeper: row locks, skip locked",
+  'test/billing.test.ts':
+    "closings at once take invoice numbers under the counter's row lock; bigint and numeric as each driver answers them",
+  'test/database-pool.test.ts':
+    "the pool's size, statement timeout and connect timeout, as node-postgres and PostgreSQL apply them",
+  'test/money-migration.test.ts':
+    'the money columns converted from double precision to numeric, and the ledger carried over, as PostgreSQL does it',
+  'test/retention.test.ts':
+    'two clean-ups at once: the advisory lock and the run in progress keep the second one out',
 };
 
 /** The suites that take longest (the CLI's starts 28 processes): they start first (../../vitest.config.ts). */

@@ -11,8 +11,8 @@ import { AREA_CODES, BROKERAGES, FIRST, LAST, NOTES, SOURCES, STREETS, SUFFIXES,
 /**
  * The data of the leads benchmark: active agents with overlapping service areas of real ZIP codes
  * (the package data the portal already ships), their own recipient row, and leads spread over the
- * last 120 days. Deterministic (seeded), written with multi-row INSERTs in one transaction, and
- * skipped when the same data is already there. On its own: `tsx bench/leads-data.ts` fills the
+ * last 120 days. Deterministic (seeded), written with multi-row INSERTs (the leads in chunks, so
+ * that a size of millions fits in memory), and skipped when the same data is already there. On its own: `tsx bench/leads-data.ts` fills the
  * database of DATABASE_URL (or the PGlite of DATA_DIR); BENCH_LEADS_SCALE=0.1 makes a tenth.
  */
 export interface BenchSize {
@@ -256,15 +256,22 @@ function lifeOf(rnd: Rnd, status: string, created: number, now: number): Record<
   };
 }
 
-/** About 1% unassigned; the rest shared by agent weight (0.5 to 1.5 of the mean), in their areas. */
-function leadRows(
+/** Leads are made and written this many at a time, so memory stays bounded at any size. */
+const LEAD_CHUNK = 20_000;
+
+/**
+ * About 1% unassigned; the rest shared by agent weight (0.5 to 1.5 of the mean), in their areas.
+ * Handed to `flush` LEAD_CHUNK rows at a time, in the same order whatever the chunk size.
+ */
+async function leadRows(
   size: BenchSize,
   planned: PlannedAgent[],
   zips: BenchZip[],
   coverage: Uint8Array,
   rnd: Rnd,
   now: number,
-) {
+  flush: (rows: Record<string, unknown>[]) => Promise<void>,
+): Promise<void> {
   const unassigned = Math.round(size.leads / 100);
   const weights = planned.map(() => 0.5 + rnd.next());
   const total = weights.reduce((a, b) => a + b, 0);
@@ -272,7 +279,8 @@ function leadRows(
   let rest = size.leads - unassigned - shares.reduce((a, b) => a + b, 0);
   for (let k = 0; rest > 0; k = (k + 1) % shares.length, rest--) shares[k]! += 1;
 
-  const leads: Record<string, unknown>[] = [];
+  let leads: Record<string, unknown>[] = [];
+  let made = 0;
   const makeLead = (agent: PlannedAgent | null) => {
     let at = rnd.int(0, size.zips - 1);
     let types: readonly LeadType[] = LEAD_TYPES;
@@ -322,7 +330,7 @@ function leadRows(
       zip: values.zip,
       county: place.county,
       source: rnd.pick(SOURCES),
-      external_id: `bench-${leads.length + 1}`,
+      external_id: `bench-${++made}`,
       notes: rnd.pick(NOTES),
       routing: agent
         ? {
@@ -350,23 +358,65 @@ function leadRows(
       ...life,
     });
   };
-  planned.forEach((agent, k) => {
-    for (let n = 0; n < shares[k]!; n++) makeLead(agent);
-  });
-  for (let n = 0; n < unassigned; n++) makeLead(null);
-  return leads;
+  const next = async (agent: PlannedAgent | null) => {
+    makeLead(agent);
+    if (leads.length < LEAD_CHUNK) return;
+    const full = leads;
+    leads = [];
+    await flush(full);
+  };
+  for (const [k, agent] of planned.entries()) {
+    for (let n = 0; n < shares[k]!; n++) await next(agent);
+  }
+  for (let n = 0; n < unassigned; n++) await next(null);
+  if (leads.length > 0) await flush(leads);
 }
 
+export interface GenerateOptions {
+  log?: (line: string) => void;
+  /**
+   * Completes each lead row before it is written, in the order they are made (the scale bench
+   * adds when the lead was assigned and last worked). It must give every row the same columns.
+   */
+  complete?: (lead: Record<string, unknown>) => void;
+}
+
+/** `n` as 1,234,567. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A progress line at most every 10 s: rows so far, rate, time left. */
+function progressOf(total: number, log: (line: string) => void) {
+  const started = performance.now();
+  let shown = started;
+  return (done: number) => {
+    const now = performance.now();
+    if (now - shown < 10_000 && done < total) return;
+    shown = now;
+    const rate = done / ((now - started) / 1000);
+    const left = Math.round((total - done) / Math.max(rate, 1));
+    log(
+      `  leads: ${count(done)} of ${count(total)} (${Math.round((done / total) * 100)}%), ` +
+        `${count(Math.round(rate))} rows/s, ${Math.floor(left / 60)} min ${left % 60} s left`,
+    );
+  };
+}
+
+/**
+ * Writes the data of `size` unless it is already there (counted); answers whether it wrote it.
+ * Users, agents and recipients in one transaction, then the leads in chunks, each committed: an
+ * interrupted run leaves counts that differ, and the next one replaces everything.
+ */
 export async function generateLeadsData(
   db: Db,
   size: BenchSize,
-  log: (line: string) => void = console.log,
-): Promise<void> {
+  options: GenerateOptions = {},
+): Promise<boolean> {
+  const { log = console.log, complete } = options;
   const started = performance.now();
   const before = await existing(db);
   if (before.agents === size.agents && before.leads === size.leads) {
     log(`bench data already there (${size.agents} agents, ${size.leads} leads): generation skipped`);
-    return;
+    return false;
   }
   const rnd = random(20261121);
   const zips = await benchZips(size.zips);
@@ -379,7 +429,6 @@ export async function generateLeadsData(
     await hashPassword(BENCH_PASSWORD),
     now,
   );
-  const leads = leadRows(size, planned, zips, coverage, rnd, now);
 
   await db.transaction(async (tx) => {
     if (before.agents > 0 || before.leads > 0) {
@@ -391,9 +440,16 @@ export async function generateLeadsData(
     await insertRows(tx, 'users', users);
     await insertRows(tx, 'agents', agents, 1000);
     await insertRows(tx, 'recipients', recipients);
-    await insertRows(tx, 'leads', leads);
-    await refreshAgentStats(tx);
   });
+  const progress = progressOf(size.leads, log);
+  let written = 0;
+  await leadRows(size, planned, zips, coverage, rnd, now, async (rows) => {
+    if (complete) for (const row of rows) complete(row);
+    await db.transaction((tx) => insertRows(tx, 'leads', rows));
+    written += rows.length;
+    progress(written);
+  });
+  await refreshAgentStats(db);
   // As autovacuum would: fresh statistics, and the ZIP index's pending list merged (a GIN index
   // written in bulk keeps its new entries in a list that every lookup reads until a vacuum).
   await db.execute(sql`vacuum analyze users, agents, recipients, leads`);
@@ -405,6 +461,7 @@ export async function generateLeadsData(
     `generated ${size.agents} agents, ${size.zips} ZIPs, ${size.leads} leads in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
       `(ZIPs served by 0 agents: ${share(served[0]!)}, 1: ${share(served[1]!)}, 2-5: ${share(served[2]!)}, 6+: ${share(served[3]!)})`,
   );
+  return true;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LEAD_TYPES, type LeadsList, NO_FLOORS } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { forgetSettings, writeSettings } from '../src/lib/settings';
@@ -26,15 +26,21 @@ import {
 } from './leads-data';
 import {
   type BenchServer,
+  benchEnv,
   cannonOptions,
+  ensureBenchDatabase,
+  expectOk,
   type Figure,
   figureOf,
   load,
+  login,
   paced,
   printTable,
+  printVerdicts,
   startServer,
   stopServer,
   type Target,
+  type Verdict,
 } from './measure';
 
 /**
@@ -75,7 +81,7 @@ const ROUTING_SAMPLES = Number(process.env.BENCH_ROUTING_SAMPLES ?? 2000);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 /** The targets (docs/performance.md), each judged on this run's own figures. */
-const TARGETS = {
+export const TARGETS = {
   meRatio: 0.6,
   portalMeRatio: 0.5,
   leadsRatio: 0.3,
@@ -84,6 +90,10 @@ const TARGETS = {
   intakeP95Ms: 100,
   routingP95Ms: 1,
 };
+
+/** The intake's target met: the rate sustained (within 2%), p95 under its bound, no error. */
+export const intakeMet = (intake: Figure) =>
+  intake.rps >= TARGETS.intakeRate * 0.98 && intake.p95 < TARGETS.intakeP95Ms && intake.errors === 0;
 
 /** One endpoint at saturation (closed loop, after a warm-up) or at a steady rate (open loop). */
 async function measure(server: BenchServer, target: Target, rate?: number): Promise<Figure> {
@@ -106,7 +116,7 @@ async function measure(server: BenchServer, target: Target, rate?: number): Prom
 }
 
 /** The routing decision alone, one at a time, for random ZIPs of the data. */
-async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
+export async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
   const rnd = random(8);
   const times: number[] = [];
   let assigned = 0;
@@ -145,7 +155,7 @@ async function measureRouting(db: Db, zips: BenchZip[], samples: number) {
  * every fifth below the floor of "contacted within 1 hour", which the settings set. Leads have
  * `assigned_at` as the intake writes it. The same on every run, whatever ran before.
  */
-async function ensureRoutingCapacity(db: Db) {
+export async function ensureRoutingCapacity(db: Db) {
   await db.execute(
     sql`update leads set assigned_at = created_at where agent_id is not null and assigned_at is null`,
   );
@@ -172,14 +182,14 @@ async function ensureRoutingCapacity(db: Db) {
   forgetSettings();
 }
 
-const BENCH_OFFICE_EMAIL = `bench.office@${BENCH_EMAIL_DOMAIN}`;
-const GROUP_AGENTS = Number(process.env.BENCH_GROUP_AGENTS ?? 200);
+export const BENCH_OFFICE_EMAIL = `bench.office@${BENCH_EMAIL_DOMAIN}`;
+export const GROUP_AGENTS = Number(process.env.BENCH_GROUP_AGENTS ?? 200);
 
 /**
  * A corporate user whose group holds the first GROUP_AGENTS bench agents (a group of
  * 200 agents), linked to it; made once, kept with the data.
  */
-async function ensureBenchGroup(db: Db): Promise<string> {
+export async function ensureBenchGroup(db: Db): Promise<string> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   return db.transaction(async (tx) => {
     const found = (
@@ -206,32 +216,43 @@ async function ensureBenchGroup(db: Db): Promise<string> {
   });
 }
 
-/** Drops and creates the database of DATABASE_URL, after checking it is one meant for benchmarks. */
-async function recreateDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/bench/i.test(name)) {
-    throw new Error(
-      `--recreate drops the database: its name must contain "bench" (DATABASE_URL names "${name}")`,
-    );
-  }
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const quoted = `"${name.replace(/"/g, '""')}"`;
-    await client.query(`drop database if exists ${quoted} with (force)`);
-    await client.query(`create database ${quoted}`);
-  } finally {
-    await client.end();
-  }
-  console.log(`database ${name} recreated`);
+/** The bench agent with the number of leads nearest 200, and the surname most of its leads share. */
+export async function benchAgent(db: Db) {
+  const [agent] = (
+    (await db.execute(sql`
+      with counts as (select agent_id, sum(n)::int as leads from lead_counts group by agent_id)
+      select u.email, a.agent_uri, c.leads,
+        (select lower(l.last_name) from leads l where l.agent_id = a.id
+          group by 1 order by count(*) desc, 1 limit 1) as common_name
+      from counts c join agents a on a.id = c.agent_id join users u on u.id = a.user_id
+      where a.agent_uri like 'bench-agent-%' and c.leads > 0
+      order by abs(c.leads - 200), a.agent_uri limit 1`)) as unknown as {
+      rows: { email: string; agent_uri: string; leads: number; common_name: string }[];
+    }
+  ).rows;
+  if (!agent) throw new Error('no bench agent with leads: the data was not generated');
+  return agent;
 }
 
-async function expectOk(response: Response, what: string) {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response.json();
+/** Bodies of the intake, a new lead each time, in random ZIPs of the data (the same on every run). */
+export function intakeBodies(zips: BenchZip[]): () => string {
+  const rnd = random(9);
+  return () => {
+    const place = rnd.pick(zips);
+    const phone = `(${rnd.pick([205, 303, 480, 512, 602, 713, 919])}) 555-${String(rnd.int(0, 9999)).padStart(4, '0')}`;
+    return JSON.stringify({
+      lead_type: rnd.pick(LEAD_TYPES),
+      first_name: rnd.pick(['Ana', 'Ben', 'Carla', 'Dev', 'Eli', 'Fay']),
+      last_name: rnd.pick(['Ortiz', 'Brooks', 'Nakamura', 'Reed', 'Shah']),
+      phone,
+      email: `seller${rnd.int(1, 999_999)}@example.com`,
+      street: `${rnd.int(100, 9899)} Bench St`,
+      city: place.city,
+      state: place.state,
+      zip: place.zip,
+      county: place.county,
+    });
+  };
 }
 
 async function main() {
@@ -239,32 +260,11 @@ async function main() {
   const scale = Number(process.env.BENCH_LEADS_SCALE ?? (postgres ? 1 : 0.1));
   const size = scale === 1 ? FULL_SIZE : scaledSize(scale);
   const recreate = process.argv.includes('--recreate') || process.env.BENCH_RECREATE === '1';
-  if (postgres && recreate) await recreateDatabase(process.env.DATABASE_URL!);
+  if (postgres && recreate) await ensureBenchDatabase(process.env.DATABASE_URL!, { recreate });
   const dataDir = postgres
     ? process.env.DATA_DIR
     : mkdtempSync(path.join(os.tmpdir(), 'portal-leads-bench-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    RUN_WORKERS: 'false',
-    RATE_LIMIT_INTAKE_PER_KEY: '1000000000',
-    RATE_LIMIT_LOGIN_PER_IP: '100000',
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
-    // On PostgreSQL the server runs as in production (React's production build renders the
-    // intake's e-mails; no development checks). Production needs these set; the workers are off,
-    // so nothing is sent through the SMTP address.
-    ...(postgres
-      ? {
-          NODE_ENV: 'production',
-          JWT_SECRET: process.env.JWT_SECRET ?? 'bench-jwt-secret-that-is-long-enough-0123456789',
-          TOKEN_SECRET: process.env.TOKEN_SECRET ?? 'bench-token-secret-that-is-long-enough-0123456789',
-          PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
-          SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
-        }
-      : {}),
-  };
+  const env = benchEnv({ postgres, dataDir });
 
   // Data, the routing figure and the API key, then this process lets go of the database (a
   // PGlite folder has one user at a time) and the server process takes it.
@@ -282,19 +282,7 @@ async function main() {
   );
   const zips = await benchZips(size.zips);
   const groupId = await ensureBenchGroup(db);
-  const [agent] = (
-    (await db.execute(sql`
-      select u.email, a.agent_uri, count(*)::int as leads,
-        (select lower(l2.last_name) from leads l2 where l2.agent_id = a.id
-          group by 1 order by count(*) desc, 1 limit 1) as common_name
-      from agents a join users u on u.id = a.user_id join leads l on l.agent_id = a.id
-      where a.agent_uri like 'bench-agent-%'
-      group by a.id, u.email, a.agent_uri
-      order by abs(count(*) - 200), a.agent_uri limit 1`)) as unknown as {
-      rows: { email: string; agent_uri: string; leads: number; common_name: string }[];
-    }
-  ).rows;
-  if (!agent) throw new Error('no bench agent with leads: the data was not generated');
+  const agent = await benchAgent(db);
   const routing = await measureRouting(db, zips, ROUTING_SAMPLES);
   const { key } = await createApiKey(db, { name: BENCH_INTAKE_SOURCE });
   await closeRuntime(deps);
@@ -303,16 +291,7 @@ async function main() {
   const saturated: Figure[] = [];
   const paced: Figure[] = [];
   try {
-    const form = `username=${encodeURIComponent(agent.email)}&password=${encodeURIComponent(BENCH_PASSWORD)}`;
-    const { access_token: token } = (await expectOk(
-      await fetch(`${server.app}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-      }),
-      'login',
-    )) as { access_token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await login(server.app, agent.email, BENCH_PASSWORD);
     const pages = {
       first: '/api/portal/me/leads?skip=0&limit=100',
       search: `/api/portal/me/leads?skip=0&limit=100&q=${encodeURIComponent(agent.common_name)}`,
@@ -347,15 +326,7 @@ async function main() {
     }
 
     // The office's view of its group: a page of the newest leads of its 200 agents, one agent's.
-    const { access_token: officeToken } = (await expectOk(
-      await fetch(`${server.app}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `username=${encodeURIComponent(BENCH_OFFICE_EMAIL)}&password=${encodeURIComponent(BENCH_PASSWORD)}`,
-      }),
-      'corporate login',
-    )) as { access_token: string };
-    const officeAuth = { authorization: `Bearer ${officeToken}` };
+    const officeAuth = await login(server.app, BENCH_OFFICE_EMAIL, BENCH_PASSWORD);
     const groupPages = {
       first: `/api/portal/groups/${groupId}/leads?skip=0&limit=100`,
       active: `/api/portal/groups/${groupId}/leads?skip=0&limit=100&active=true`,
@@ -371,23 +342,7 @@ async function main() {
     if (groupFirst.items.length !== 100)
       throw new Error('the group leads page does not answer what the bench expects');
 
-    const rnd = random(9);
-    const intakeBody = () => {
-      const place = rnd.pick(zips);
-      const phone = `(${rnd.pick([205, 303, 480, 512, 602, 713, 919])}) 555-${String(rnd.int(0, 9999)).padStart(4, '0')}`;
-      return JSON.stringify({
-        lead_type: rnd.pick(LEAD_TYPES),
-        first_name: rnd.pick(['Ana', 'Ben', 'Carla', 'Dev', 'Eli', 'Fay']),
-        last_name: rnd.pick(['Ortiz', 'Brooks', 'Nakamura', 'Reed', 'Shah']),
-        phone,
-        email: `seller${rnd.int(1, 999_999)}@example.com`,
-        street: `${rnd.int(100, 9899)} Bench St`,
-        city: place.city,
-        state: place.state,
-        zip: place.zip,
-        county: place.county,
-      });
-    };
+    const intakeBody = intakeBodies(zips);
     const intakeHeaders = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const posted = await expectOk(
       await fetch(`${server.app}/api/v1/leads`, {
@@ -477,23 +432,23 @@ async function main() {
       `${(routing.held * 100).toFixed(1)}% with an agent paused, capped or below a floor; ` +
       `${removed} bench intake leads removed`,
   );
-  printVerdicts(saturated, paced, routing.figure);
+  printVerdicts(leadsVerdicts(saturated, paced, routing.figure));
 }
 
-/** The targets with this run's figures: one line each, PASS or FAIL. */
-function printVerdicts(saturated: Figure[], paced: Figure[], routing: Figure): void {
+/** The targets with this run's figures. */
+function leadsVerdicts(saturated: Figure[], paced: Figure[], routing: Figure): Verdict[] {
   const find = (figures: Figure[], start: string) => figures.find((f) => f.name.startsWith(start));
   const health = find(saturated, 'GET /api/health');
-  const rows: [string, string, boolean][] = [];
+  const rows: Verdict[] = [];
   const ratio = (name: string, start: string, aim: number) => {
     const f = find(saturated, start);
     if (!f || !health) return;
     const x = f.rps / Math.max(health.rps, 1);
-    rows.push([
-      `${name} >= ${aim} x health (${health.rps} req/s)`,
-      `${f.rps} req/s = ${x.toFixed(2)} x`,
-      x >= aim,
-    ]);
+    rows.push({
+      target: `${name} >= ${aim} x health (${health.rps} req/s)`,
+      figure: `${f.rps} req/s = ${x.toFixed(2)} x`,
+      ok: x >= aim,
+    });
   };
   ratio('GET /api/me', 'GET /api/me', TARGETS.meRatio);
   ratio('GET /api/portal/me', 'GET /api/portal/me', TARGETS.portalMeRatio);
@@ -504,33 +459,33 @@ function printVerdicts(saturated: Figure[], paced: Figure[], routing: Figure): v
     ratio(f.name, f.name, TARGETS.leadsRatio);
   }
   for (const f of paced.filter((f) => f.name.startsWith('GET leads,'))) {
-    rows.push([
-      `${f.name}: p95 < ${TARGETS.leadsP95Ms} ms at ${RATE} req/s`,
-      `p95 ${f.p95.toFixed(1)} ms, ${f.errors} errors`,
-      f.p95 < TARGETS.leadsP95Ms && f.errors === 0,
-    ]);
+    rows.push({
+      target: `${f.name}: p95 < ${TARGETS.leadsP95Ms} ms at ${RATE} req/s`,
+      figure: `p95 ${f.p95.toFixed(1)} ms, ${f.errors} errors`,
+      ok: f.p95 < TARGETS.leadsP95Ms && f.errors === 0,
+    });
   }
   const intake = find(paced, 'POST /api/v1/leads');
   if (intake) {
-    rows.push([
-      `intake: ${TARGETS.intakeRate} leads/s sustained, p95 < ${TARGETS.intakeP95Ms} ms`,
-      `${Math.round(intake.rps)} leads/s, p95 ${intake.p95.toFixed(1)} ms, ${intake.errors} errors`,
-      intake.rps >= TARGETS.intakeRate * 0.98 && intake.p95 < TARGETS.intakeP95Ms && intake.errors === 0,
-    ]);
+    rows.push({
+      target: `intake: ${TARGETS.intakeRate} leads/s sustained, p95 < ${TARGETS.intakeP95Ms} ms`,
+      figure: `${Math.round(intake.rps)} leads/s, p95 ${intake.p95.toFixed(1)} ms, ${intake.errors} errors`,
+      ok: intakeMet(intake),
+    });
   }
-  rows.push([
-    `routing decision p95 < ${TARGETS.routingP95Ms} ms`,
-    `p95 ${routing.p95.toFixed(2)} ms`,
-    routing.p95 < TARGETS.routingP95Ms,
-  ]);
-  console.log('\ntargets\n');
-  for (const [target, figure, ok] of rows)
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.padEnd(72)} ${figure}`);
+  rows.push({
+    target: `routing decision p95 < ${TARGETS.routingP95Ms} ms`,
+    figure: `p95 ${routing.p95.toFixed(2)} ms`,
+    ok: routing.p95 < TARGETS.routingP95Ms,
+  });
+  return rows;
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main()
+    .then(() => process.exit(0))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import autocannon from 'autocannon';
 
 /** What one row of a bench table says. */
@@ -146,27 +146,44 @@ export interface BenchServer {
   cpu(): Promise<number>;
 }
 
-/** Starts bench/serve.ts with this process's TypeScript loader; answers its addresses. */
+/**
+ * Starts a bench script (e.g. bench/serve.ts) in a process of its own, with this process's
+ * TypeScript loader; answers the process, the first line it prints (its addresses, or that it is
+ * ready) and the lines after it. `node` holds extra options of node's (a CPU profile).
+ */
+export async function startProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  node: string[] = [],
+): Promise<{ child: ChildProcess; first: string; lines: Interface }> {
+  const child = spawn(
+    process.execPath,
+    [...node, ...process.execArgv, path.join(import.meta.dirname, script)],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+  return { child, first, lines };
+}
+
+/** Starts bench/serve.ts; answers its addresses. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
   // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (read it with
   // `node bench/profile-summary.mjs <file>`).
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const script = path.join(import.meta.dirname, 'serve.ts');
-  const child = spawn(process.execPath, [...profile, ...process.execArgv, script], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench server did not start within 60 s')), 60_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it listened`)));
-  });
+  const { child, first } = await startProcess('serve.ts', env, profile);
   const urls = JSON.parse(first) as { bare: string; app: string };
   const cpu = async () => {
     const usage = (await (await fetch(urls.bare.replace(/\/bare$/, '/cpu'))).json()) as {
@@ -178,7 +195,8 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<BenchServer> 
   return { child, ...urls, cpu };
 }
 
-export async function stopServer(server: BenchServer): Promise<void> {
+/** Stops a process startProcess started (SIGTERM) and waits for it to end. */
+export async function stopServer(server: { child: ChildProcess }): Promise<void> {
   if (server.child.exitCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
@@ -199,6 +217,66 @@ export function printTable(title: string, figures: Figure[]): void {
   }
 }
 
+/** A line of the targets: what is aimed at, this run's figure, and whether it is met. */
+export interface Verdict {
+  target: string;
+  figure: string;
+  ok: boolean;
+}
+
+/** One line per target, PASS or FAIL first (bench/run.ts gathers them). */
+export function printVerdicts(verdicts: Verdict[]): void {
+  console.log('\ntargets\n');
+  for (const { target, figure, ok } of verdicts)
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.padEnd(72)} ${figure}`);
+}
+
+export async function expectOk(response: Response, what: string): Promise<unknown> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Signs in through the API; answers the header that carries the access token. */
+export async function login(app: string, email: string, password: string): Promise<Record<string, string>> {
+  const { access_token: token } = (await expectOk(
+    await fetch(`${app}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    }),
+    `login as ${email}`,
+  )) as { access_token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The environment of a bench's own runtime and of its server: quiet, no demo data, no job
+ * workers, rate limits out of the way. On PostgreSQL the server runs as in production (React's
+ * production build renders the intake's e-mails; no development checks): production needs the
+ * secrets and addresses set; the workers are off, so nothing is sent through the SMTP address.
+ */
+export function benchEnv(options: { postgres: boolean; dataDir?: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RUN_WORKERS: 'false',
+    RATE_LIMIT_INTAKE_PER_KEY: '1000000000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+    ...(options.postgres
+      ? {
+          NODE_ENV: 'production',
+          JWT_SECRET: process.env.JWT_SECRET ?? 'bench-jwt-secret-that-is-long-enough-0123456789',
+          TOKEN_SECRET: process.env.TOKEN_SECRET ?? 'bench-token-secret-that-is-long-enough-0123456789',
+          PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+          SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
+        }
+      : {}),
+  };
+}
+
 /**
  * A bench's own PostgreSQL database: `override` (e.g. ADMIN_BENCH_DATABASE_URL), else DATABASE_URL's
  * database with `suffix`; null without either (the bench says so and stops).
@@ -211,8 +289,11 @@ export function benchDatabaseUrl(override: string | undefined, suffix: string): 
   return url.toString();
 }
 
-/** Creates the database if missing; refuses a name without "bench" (benches empty their tables). */
-export async function ensureBenchDatabase(url: string): Promise<void> {
+/**
+ * Creates the database if missing, or drops and creates it with `recreate`; refuses a name
+ * without "bench" (benches empty their tables).
+ */
+export async function ensureBenchDatabase(url: string, options: { recreate?: boolean } = {}): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!/bench/i.test(name)) throw new Error(`a bench database's name must contain "bench" (got "${name}")`);
   const pg = (await import('pg')).default;
@@ -221,8 +302,11 @@ export async function ensureBenchDatabase(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    if (options.recreate) await client.query(`drop database if exists ${quoted} with (force)`);
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    if (found.rowCount === 0) await client.query(`create database ${quoted}`);
+    if (options.recreate) console.log(`database ${name} recreated`);
   } finally {
     await client.end();
   }

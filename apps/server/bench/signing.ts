@@ -39,6 +39,8 @@ async function main() {
       serviceAreas: '',
       broker: { name: 'Pat Broker', email: 'pat@summit.example', phone: '+16025550100' },
       date: '2026-11-21',
+      referralFeePercent: 25,
+      invoiceDueDays: 30,
     },
     'Agent Portal',
   );

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PoolOptions } from './db/client';
 
 /** The only reader of process.env: every setting, validated, with its embedded default. */
 
@@ -19,6 +20,31 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  /** Connections each process opens to PostgreSQL (ARCHITECTURE.md: sizing for N processes). */
+  DATABASE_POOL_MAX: z.coerce
+    .number({ message: 'DATABASE_POOL_MAX must be a number of connections' })
+    .int('DATABASE_POOL_MAX is a whole number')
+    .min(2, 'DATABASE_POOL_MAX is at least 2')
+    .max(500, 'DATABASE_POOL_MAX is at most 500')
+    .default(10),
+  /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be a number of milliseconds' })
+    .int('DATABASE_STATEMENT_TIMEOUT_MS is a whole number of milliseconds')
+    .min(0, 'DATABASE_STATEMENT_TIMEOUT_MS is 0 (no limit) or more')
+    .default(0),
+  /** An idle pooled connection is closed after this long. */
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce
+    .number({ message: 'DATABASE_IDLE_TIMEOUT_MS must be a number of milliseconds' })
+    .int('DATABASE_IDLE_TIMEOUT_MS is a whole number of milliseconds')
+    .min(1000, 'DATABASE_IDLE_TIMEOUT_MS is at least 1000')
+    .default(30_000),
+  /** How long a request waits for a free connection (or a new one) before failing. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: 'DATABASE_CONNECT_TIMEOUT_MS must be a number of milliseconds' })
+    .int('DATABASE_CONNECT_TIMEOUT_MS is a whole number of milliseconds')
+    .min(100, 'DATABASE_CONNECT_TIMEOUT_MS is at least 100')
+    .default(5000),
   PUBLIC_URL: z.url().optional(),
   API_BASE: z.string().startsWith('/').default('/api'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -106,6 +132,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool of each process (unused with PGlite). */
+  databasePool: PoolOptions;
   publicUrl: string;
   apiBase: string;
   jwtSecret: string;
@@ -240,6 +268,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePool: {
+      max: env.DATABASE_POOL_MAX,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleTimeoutMs: env.DATABASE_IDLE_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     publicUrl,
     apiBase: env.API_BASE.replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET ?? secrets!.jwt,

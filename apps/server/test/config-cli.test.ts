@@ -41,6 +41,34 @@ describe('configuration', () => {
     );
   });
 
+  it('sizes the database pool and its timeouts from the environment, and refuses what cannot work', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).databasePool).toEqual({
+      max: 10,
+      statementTimeoutMs: 0,
+      idleTimeoutMs: 30_000,
+      connectTimeoutMs: 5000,
+    });
+    const sized = loadConfig({
+      DATA_DIR: tmp(),
+      DATABASE_POOL_MAX: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+      DATABASE_IDLE_TIMEOUT_MS: '10000',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+    }).databasePool;
+    expect(sized).toEqual({
+      max: 25,
+      statementTimeoutMs: 15_000,
+      idleTimeoutMs: 10_000,
+      connectTimeoutMs: 2000,
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_MAX: '1' })).toThrow(
+      /DATABASE_POOL_MAX is at least 2/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+
   it('starts in production with everything set, without the demo', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

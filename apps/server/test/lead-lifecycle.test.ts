@@ -71,10 +71,21 @@ describe('stages', () => {
   it('moves an active lead freely among the first six, each move on the timeline; status and counts stay', async () => {
     const dana = await agentWithLead();
     for (const stage of ['scheduled', 'valuation', 'pursuing', 'contract', 'new']) {
-      const moved = await dana.patch({ stage });
+      // A lead under contract that moves back did not close: that takes its reason.
+      if (stage === 'new') {
+        const refused = await dana.patch({ stage });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().detail).toMatch(/did not close/);
+      }
+      const moved = await dana.patch(
+        stage === 'new' ? { stage, did_not_close_reason: 'Buyer financing failed' } : { stage },
+      );
       expect(moved.statusCode).toBe(200);
       expect(moved.json()).toMatchObject({ stage, status: 'active' });
     }
+    // The reason belongs to a lead leaving its contract, nowhere else.
+    const stray = await dana.patch({ stage: 'pursuing', did_not_close_reason: 'Why not' });
+    expect(stray.statusCode).toBe(400);
     const detail = (await dana.call('GET', `/leads/${dana.lead.id}`)).json();
     const moves = detail.events.filter((event: Json) => event.kind === 'stage_change');
     expect(moves.map((event: { details: Json }) => event.details)).toEqual([
@@ -82,7 +93,7 @@ describe('stages', () => {
       { from: 'scheduled', to: 'valuation' },
       { from: 'valuation', to: 'pursuing' },
       { from: 'pursuing', to: 'contract' },
-      { from: 'contract', to: 'new' },
+      { from: 'contract', to: 'new', did_not_close_reason: 'Buyer financing failed' },
     ]);
     expect(moves[0]).toMatchObject({ actor_type: 'user', actor_name: 'Dana Reyes' });
     // A client of SPEC.md sees an active lead and the same counts.
@@ -480,5 +491,21 @@ describe('holds', () => {
     expect((await behind.call('GET', '/leads')).json().counts).toEqual({ active: 1, archived: 0, closed: 0 });
     const ended = await db().select().from(leadEvents).where(eq(leadEvents.kind, 'hold_ended'));
     expect(ended).toHaveLength(2);
+  });
+  it('brings a due hold back although more holds of the same day are not due yet in their zones', async () => {
+    const ahead = await agentWithLead('Pacific/Kiritimati');
+    const behind = await agentWithLead('Pacific/Pago_Pago');
+    const day = holdBounds(dayIn('Pacific/Kiritimati')).min;
+    // More than one statement's worth of holds on the same day, still the day before at Pago Pago,
+    // put on hold before the one that is due.
+    await db().execute(sql`
+      insert into leads (agent_id, lead_type, zip, source, status, stage, hold_until)
+      select ${behind.agent.id}, 'fsbo', '85004', 'held', 'archived', 'on_hold', ${day}::date
+      from generate_series(1, 520)`);
+    expect((await ahead.patch({ stage: 'on_hold', hold_until: day })).statusCode).toBe(200);
+    const noon = new Date(`${day}T12:00:00Z`);
+    noon.setUTCDate(noon.getUTCDate() - 1);
+    expect(await endHolds(db(), 'UTC', noon)).toBe(1);
+    expect((await ahead.call('GET', `/leads/${ahead.lead.id}`)).json()).toMatchObject({ stage: 'pursuing' });
   });
 });

@@ -29,18 +29,19 @@ export async function openPglite(
 ): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Each mode imports only its own driver: the other one would cost ~0.2 s of CPU at every start.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
-    ],
-  );
+    ]);
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     loadDataDir: options.loadDataDir,
-    // The console's searches use trigram indexes (migration 0011), as on PostgreSQL.
-    extensions: { pg_trgm },
+    // The searches use trigram indexes (migration 0011), an agent's own starting from the agent
+    // (btree_gin, migration 0030), as on PostgreSQL.
+    extensions: { pg_trgm, btree_gin },
     // PostgreSQL's 128 MB default buffer pool is zeroed by the WebAssembly build at every start,
     // ~1 s of CPU; 32 MB costs a quarter of that and holds an embedded database's working set.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
@@ -67,10 +68,27 @@ export async function openPglite(
 
 const MIGRATION_LOCK = 727_070;
 
+/** The pool of one process: DATABASE_POOL_MAX and the timeouts (config.ts). */
+export interface PoolOptions {
+  max: number;
+  /** 0: no limit. */
+  statementTimeoutMs: number;
+  idleTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolOptions = {
+  max: 10,
+  statementTimeoutMs: 0,
+  idleTimeoutMs: 30_000,
+  connectTimeoutMs: 5000,
+};
+
 export async function openPostgres(
   connectionString: string,
-  options: { max?: number } = {},
+  options: Partial<PoolOptions> = {},
 ): Promise<Database> {
+  const pooled = { ...DEFAULT_POOL, ...options };
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -78,9 +96,11 @@ export async function openPostgres(
   ]);
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
+    max: pooled.max,
+    connectionTimeoutMillis: pooled.connectTimeoutMs,
+    idleTimeoutMillis: pooled.idleTimeoutMs,
+    // Set on each connection as it opens: PostgreSQL cancels a statement that runs longer.
+    ...(pooled.statementTimeoutMs > 0 ? { statement_timeout: pooled.statementTimeoutMs } : {}),
   });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
@@ -111,7 +131,11 @@ export async function openPostgres(
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePool?: PoolOptions;
+}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePool);
   return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }

@@ -13,6 +13,8 @@ export const QUEUES = {
   dailyAgenda: 'daily-agenda',
   weeklyDigest: 'weekly-digest',
   scorecards: 'scorecards',
+  billing: 'billing',
+  retention: 'retention',
 } as const;
 
 /**

@@ -3,9 +3,11 @@ import type { DeliveryDeps } from '../lib/outbox';
 import { sendDueAgendas } from '../modules/agenda/agenda';
 import { sendDueDigests } from '../modules/agenda/digest';
 import { type AccountEmailJob, sendAccountEmail } from '../modules/auth/links';
+import { runBillingJob } from '../modules/billing/notify';
 import { endHolds } from '../modules/leads/holds';
 import { startOfferSweeper } from '../modules/leads/offers';
-import { reconcileLeadCounts, refreshAgentStats } from '../modules/leads/stats';
+import { reconcileAgentStats } from '../modules/leads/stats';
+import { runRetentionJob } from '../modules/retention/cleanup';
 import { refreshScorecards } from '../modules/scorecards/compute';
 import { sendBrokerReminders } from '../modules/signing/service';
 import { notifyOfficeOfFailedTest } from '../modules/signup-tests/report-failure';
@@ -22,6 +24,35 @@ export interface WorkerOptions {
 
 /** Whether this process sends texts and calls: Twilio, or the embedded outbox outside production. */
 export const deliversTexts = (deps: Pick<AppDeps, 'providers'>) => deps.providers.sms.name !== 'unconfigured';
+
+/**
+ * The scheduled jobs, by queue name: what each does when its time comes. pg-boss gives each
+ * schedule's job to one process (the cron below); the bench runs them all at once (bench/scale.ts).
+ */
+export const SCHEDULED_JOBS: Record<string, (deps: AppDeps) => Promise<unknown>> = {
+  [QUEUES.uploadsSweep]: async (deps) => {
+    await sweepAbandonedUploads(deps);
+    // Objects of deleted uploads: retried while storage fails, and once more when the upload URL
+    // can no longer write (ADR 31).
+    await purgeDeletedUploads(deps);
+  },
+  // leads_count windows slide with time even when no lead arrives; lead_counts is checked too.
+  [QUEUES.leadStats]: (deps) => reconcileAgentStats(deps.database.db),
+  // Brokers who have not signed the master agreement three days after the last e-mail.
+  [QUEUES.brokerReminders]: (deps) => sendBrokerReminders(deps),
+  // Agents whose 7:30 has come today, in their own zones; each once per local day.
+  [QUEUES.dailyAgenda]: (deps) => sendDueAgendas(deps),
+  // Offices on Monday from 7:30 in the office's zone; each once per week.
+  [QUEUES.weeklyDigest]: (deps) => sendDueDigests(deps),
+  // Leads on hold whose day has come are pursued again (idempotent across processes).
+  [QUEUES.leadHolds]: (deps) => endHolds(deps.database.db, deps.config.onboardingCalls.officeTimezone),
+  // Every active agent's scorecard and the floors it misses, which routing reads (ADR 62).
+  [QUEUES.scorecards]: (deps) => refreshScorecards(deps.database.db),
+  // Invoices to e-mail, their reminders, settlement statements due soon (ADR 66); each once.
+  [QUEUES.billing]: (deps) => runBillingJob(deps),
+  // Spent links, ended sessions, old counters, old message texts and audit entries (ADR 67).
+  [QUEUES.retention]: (deps) => runRetentionJob(deps),
+};
 
 /** Registers every job handler on this process. Any number of processes may do this. */
 export async function startWorkers(
@@ -80,37 +111,11 @@ export async function startWorkers(
     for (const job of jobs) await makeWebVersion(deps, job.data.uploadId);
   });
 
-  await queue.boss.work(QUEUES.uploadsSweep, polling, async () => {
-    await sweepAbandonedUploads(deps);
-    // Objects of deleted uploads: retried while storage fails, and once more when the upload URL
-    // can no longer write (ADR 31).
-    await purgeDeletedUploads(deps);
-  });
-  await queue.boss.work(QUEUES.leadStats, polling, async () => {
-    // leads_count windows slide with time even when no lead arrives.
-    await refreshAgentStats(deps.database.db);
-    await reconcileLeadCounts(deps.database.db);
-  });
-  await queue.boss.work(QUEUES.brokerReminders, polling, async () => {
-    // Brokers who have not signed the master agreement three days after the last e-mail.
-    await sendBrokerReminders(deps);
-  });
-  await queue.boss.work(QUEUES.dailyAgenda, polling, async () => {
-    // Agents whose 7:30 has come today, in their own zones; each once per local day.
-    await sendDueAgendas(deps);
-  });
-  await queue.boss.work(QUEUES.weeklyDigest, polling, async () => {
-    // Offices on Monday from 7:30 in the office's zone; each once per week.
-    await sendDueDigests(deps);
-  });
-  await queue.boss.work(QUEUES.leadHolds, polling, async () => {
-    // Leads on hold whose day has come are pursued again (idempotent across processes).
-    await endHolds(deps.database.db, deps.config.onboardingCalls.officeTimezone);
-  });
-  await queue.boss.work(QUEUES.scorecards, polling, async () => {
-    // Every active agent's scorecard and the floors it misses, which routing reads (ADR 62).
-    await refreshScorecards(deps.database.db);
-  });
+  for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
+    await queue.boss.work(name, polling, async () => {
+      await job(deps);
+    });
+  }
   await queue.boss.schedule(QUEUES.brokerReminders, '37 * * * *', {}, { retryLimit: 1 });
   // Every five minutes: a hold ends within minutes of the agent's midnight.
   await queue.boss.schedule(QUEUES.leadHolds, '*/5 * * * *', {}, { retryLimit: 1 });
@@ -119,6 +124,9 @@ export async function startWorkers(
   if (deps.config.env !== 'test') {
     await queue.boss.schedule(QUEUES.dailyAgenda, '*/5 * * * *', {}, { retryLimit: 0 });
     await queue.boss.schedule(QUEUES.weeklyDigest, '*/5 * * * *', {}, { retryLimit: 0 });
+    await queue.boss.schedule(QUEUES.billing, '*/5 * * * *', {}, { retryLimit: 0 });
+    // Hourly, in bounded batches: a backlog goes over a few runs. Tests run it with their own clock.
+    await queue.boss.schedule(QUEUES.retention, '23 * * * *', {}, { retryLimit: 1 });
   }
   // Every five minutes: the shortest backoff of an object deletion that failed.
   await queue.boss.schedule(QUEUES.uploadsSweep, '*/5 * * * *', {}, { retryLimit: 0 });

@@ -55,6 +55,11 @@ export const outboxMessages = pgTable(
     provider: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * When the text, HTML and attachments were removed after the retention period (ADR 67); the
+     * rest of the row and its attempts stay.
+     */
+    bodyRemovedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('outbox_status_idx').on(t.status, t.createdAt),
@@ -64,8 +69,12 @@ export const outboxMessages = pgTable(
       .where(sql`status in ('queued', 'sending')`),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_lead_idx').on(t.leadId).where(sql`lead_id is not null`),
+    // The retention job's scan: only the messages that still have a body to remove.
+    index('outbox_body_kept_idx')
+      .on(t.createdAt)
+      .where(sql`body_removed_at is null and status in ('sent', 'failed')`),
     // The console's "to" filter: substring matches through trigrams (pg_trgm, migration 0011).
-    // A short pending list, as leads_search_trgm's: the intake writes here with every lead.
+    // A short pending list, as the leads search index: the intake writes here with every lead.
     index('outbox_to_trgm')
       .using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),

@@ -51,6 +51,7 @@ async function present(db: Db, rows: OutboxMessage[]): Promise<AdminMessage[]> {
       lead_id: row.leadId,
       created_at: row.createdAt.toISOString(),
       sent_at: iso(row.sentAt),
+      body_removed_at: iso(row.bodyRemovedAt),
       attempt_log: log.map((a, index) => ({
         attempt: index + 1,
         status: a.status,
@@ -105,6 +106,12 @@ export async function retryMessage(deps: AppDeps, id: string, actor: ConsoleActo
     if (!message) throw notFound('Message not found');
     if (message.status !== 'failed')
       throw new AppError('conflict', `Only a failed message can be retried: this one is ${message.status}`);
+    // Its text went after the retention period (ADR 67): sending it again would send nothing.
+    if (message.bodyRemovedAt)
+      throw new AppError(
+        'conflict',
+        'The text of this message was removed after the retention period: it cannot be sent again',
+      );
     const [queued] = await tx
       .update(outboxMessages)
       .set({ status: 'queued', lockedUntil: null, attempts: 0, nextAttemptAt: sql`now()` })

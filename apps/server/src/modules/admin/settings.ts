@@ -34,6 +34,8 @@ export async function patchSettings(db: Db, patch: SettingsPatch, actor: Console
       lead_delivery: { ...before.lead_delivery, ...patch.lead_delivery },
       provider_limits: { ...before.provider_limits, ...patch.provider_limits },
       quotas: { ...before.quotas, ...patch.quotas },
+      billing: { ...before.billing, ...patch.billing },
+      retention: { ...before.retention, ...patch.retention },
       routing: {
         acceptance_minutes: patch.routing?.acceptance_minutes ?? before.routing.acceptance_minutes,
         floors: { ...before.routing.floors, ...patch.routing?.floors },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pace } from '../../lib/pace';
 import { dayIn, zoneOf } from './calendar';
 
 /**
@@ -23,6 +24,22 @@ export async function endHolds(db: Db, officeZone: string, now = new Date()): Pr
   ).rows.map((row) => row.timezone);
   if (zones.length === 0) return 0;
   const today = zones.map((zone) => dayIn(zoneOf(zone, officeZone), now));
+  let ended = 0;
+  // HOLDS_PER_STATEMENT due leads at a time, the earliest days first: after a long stop of the
+  // workers each statement stays short. Only holds due in their agent's zone are taken, so a
+  // short batch means none is left (or another process took them).
+  const steps = pace();
+  for (;;) {
+    const n = await endSomeHolds(db, zones, today, horizon);
+    ended += n;
+    if (n < HOLDS_PER_STATEMENT) return ended;
+    await steps.step();
+  }
+}
+
+const HOLDS_PER_STATEMENT = 500;
+
+async function endSomeHolds(db: Db, zones: string[], today: string[], horizon: string): Promise<number> {
   const result = (await db.execute(sql`
     with due as (
       select z.timezone, z.today from unnest(${`{${zones.map(quoteItem).join(',')}}`}::text[],
@@ -32,7 +49,13 @@ export async function endHolds(db: Db, officeZone: string, now = new Date()): Pr
       update leads l set stage = 'pursuing', status = 'active', hold_until = null,
         next_action_at = coalesce(l.next_action_at, now()), updated_at = now()
       from due
-      where l.stage = 'on_hold' and l.hold_until <= ${horizon}::date and l.hold_until <= due.today
+      where l.id in (
+          select l2.id from leads l2
+          left join agents a2 on a2.id = l2.agent_id
+          join due d2 on d2.timezone = coalesce(a2.timezone, '')
+          where l2.stage = 'on_hold' and l2.hold_until <= ${horizon}::date and l2.hold_until <= d2.today
+          order by l2.hold_until limit ${HOLDS_PER_STATEMENT})
+        and l.stage = 'on_hold' and l.hold_until <= due.today
         and due.timezone = coalesce((select a.timezone from agents a where a.id = l.agent_id), '')
       returning l.id
     ),

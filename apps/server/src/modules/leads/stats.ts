@@ -1,6 +1,7 @@
 import type { LeadStats } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { pace } from '../../lib/pace';
 import { agentZone } from './calendar';
 
 /**
@@ -88,34 +89,86 @@ export function agentStatsAfterNewLeads(newLeads: Map<string, number>): SQL {
   `;
 }
 
+/** Agents per batch of the hourly reconciliation: each batch is its own short transaction. */
+export const RECONCILE_BATCH = 200;
+
 /**
- * Rebuilds lead_counts from the leads, hourly with the statistics. The triggers keep it exact;
- * this only undoes what no trigger saw (a TRUNCATE, a restore without triggers). The lock lets
- * writers that already changed leads finish first and makes new ones wait the few milliseconds
- * of the count, so no change is lost between the count and the write.
+ * The hourly `lead-stats` job: every agent's statistics recomputed as the windows slide, and
+ * lead_counts checked against the leads, RECONCILE_BATCH agents at a time in id order, each batch
+ * a short transaction of its own, with a pause after each (ADR 68). No table is locked: the
+ * intake and the agents' changes go on between and during the batches, and a batch costs what its
+ * agents' leads cost, whatever the size of the whole table. Answers how many agents it went
+ * through and how many lead_counts rows it put right.
  */
-export async function reconcileLeadCounts(db: Db): Promise<void> {
+export async function reconcileAgentStats(
+  db: Db,
+  batch = RECONCILE_BATCH,
+): Promise<{ agents: number; corrected: number }> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  let agents = 0;
+  let corrected = 0;
+  const steps = pace();
+  for (;;) {
+    const { rows } = (await db.execute(sql`
+      select id from agents where id > ${after}::uuid order by id limit ${batch}`)) as unknown as {
+      rows: { id: string }[];
+    };
+    if (rows.length === 0) break;
+    const ids = rows.map((row) => row.id);
+    corrected += await reconcileBatch(db, ids);
+    agents += ids.length;
+    after = ids[ids.length - 1]!;
+    if (rows.length < batch) break;
+    await steps.step();
+  }
+  return { agents, corrected };
+}
+
+/**
+ * One batch, in two transactions. The statistics: the agents are locked in id order (as the
+ * intake and the triggers of the agent record lock them, migration 0018) and their figures
+ * written. Then lead_counts, without the agents' locks, in the order the triggers take
+ * (lead_counts, then lead_versions): it is put right by the difference between what the leads say
+ * and what the row says, both read in the same snapshot. Triggers change a lead and its count in
+ * one transaction, so in any snapshot the two agree unless something no trigger saw happened (a
+ * TRUNCATE, a restore without triggers); the correction is added (`n = n + d`), never written
+ * over, so a lead committed meanwhile keeps the increment its trigger made.
+ */
+async function reconcileBatch(db: Db, ids: string[]): Promise<number> {
+  const list = `{${ids.join(',')}}`;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table lead_counts in share row exclusive mode`);
-    const corrected = (await tx.execute(sql`
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(
+      sql`select id from agents where id = any(${list}::uuid[]) order by id for no key update`,
+    );
+    await tx.execute(agentStatsUpdate(ids));
+  });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const fixed = (await tx.execute(sql`
+      with actual as (
+        select l.agent_id, l.status, count(*)::int as n from leads l
+        where l.agent_id = any(${list}::uuid[]) group by 1, 2
+      ),
+      stored as (select c.agent_id, c.status, c.n from lead_counts c where c.agent_id = any(${list}::uuid[])),
+      drift as (
+        select coalesce(a.agent_id, s.agent_id) as agent_id, coalesce(a.status, s.status) as status,
+          coalesce(a.n, 0) - coalesce(s.n, 0) as d
+        from actual a full join stored s on s.agent_id = a.agent_id and s.status = a.status
+      )
       insert into lead_counts as c (agent_id, status, n)
-        select l.agent_id, l.status, count(*)::int from leads l
-        join agents a on a.id = l.agent_id
-        group by 1, 2 order by 1, 2
-      on conflict (agent_id, status) do update set n = excluded.n where c.n <> excluded.n
-      returning c.agent_id`)) as unknown as { rows: { agent_id: string }[] };
-    const zeroed = (await tx.execute(sql`
-      update lead_counts c set n = 0 where c.n <> 0
-        and not exists (select 1 from leads l where l.agent_id = c.agent_id and l.status = c.status)
+        select agent_id, status, d from drift where d <> 0 order by 1, 2
+      on conflict (agent_id, status) do update set n = c.n + excluded.n
       returning c.agent_id`)) as unknown as { rows: { agent_id: string }[] };
     // Whatever no trigger saw may have changed the leads too: their kept pages are written anew.
-    const changed = [...new Set([...corrected.rows, ...zeroed.rows].map((row) => row.agent_id))];
+    const changed = [...new Set(fixed.rows.map((row) => row.agent_id))].sort();
     if (changed.length > 0) {
       await tx.execute(sql`
         insert into lead_versions (agent_id)
           select unnest(${`{${changed.join(',')}}`}::uuid[])
         on conflict (agent_id) do update set stamp = gen_random_uuid()`);
     }
+    return fixed.rows.length;
   });
 }
 

@@ -12,12 +12,15 @@ import {
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db, Executor } from '../../db/client';
-import { agents, type LeadRow, leadEvents, leads, outboxMessages } from '../../db/schema';
+import { type LeadRow, leadEvents, leads, outboxMessages } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { preWritten } from '../../plugins/serializer';
+import { issueInvoice, type MoneyActor, voidOnReopen } from '../billing/invoices';
+import { refreshAgentMoney } from '../billing/totals';
+import { leadClosing } from '../billing/views';
 import { type ActivityAuthor, recordActivity } from './activities';
 import { agentZone, dayIn } from './calendar';
-import { type PatchPlan, planPatch, requireAccepted } from './lifecycle';
+import { planPatch, requireAccepted } from './lifecycle';
 import { queuePage } from './queue';
 import { leadJson, recipientLeadJson, toLead } from './serialize';
 import { refreshAgentStats } from './stats';
@@ -92,8 +95,8 @@ function countsOf(scope: LeadScope, base: SQL | undefined, search: SQL | undefin
  * One page of leads with the counts per status, in one statement whose answer PostgreSQL writes
  * as JSON (ADR 43). The agent's own counts come from lead_counts (kept exact by triggers); a
  * search or a recipient's narrower view counts its rows. With `stamp` (the agent's own view,
- * read with the session), a page written for the same stamp and query is answered again. The
- * work queue (`view=queue`) is written afresh each time: its order moves with the clock.
+ * read with the session), a page written for the same stamp and query is answered again; a page
+ * of the work queue (`view=queue`) only until the clock moves a lead in it (ADR 64).
  */
 export async function listLeads(
   db: Db,
@@ -106,7 +109,8 @@ export async function listLeads(
   /** The office's time zone, for an agent who has not set one (the queue's "due today"). */
   officeZone = 'UTC',
 ): Promise<LeadsList> {
-  if (query.view === 'queue') return listQueue(db, scope, query, officeZone);
+  if (query.view === 'queue')
+    return listQueue(db, scope, query, officeZone, reader === 'you' ? stamp : undefined);
   const cacheKey =
     stamp !== undefined && scope.kind === 'agent' && reader === 'you'
       ? JSON.stringify([
@@ -155,24 +159,53 @@ export async function listLeads(
   return preWritten<LeadsList>(page);
 }
 
+/**
+ * Pages of the work queue already written, by agent, stamp and query, each with the time the
+ * clock alone next changes it (ADR 64): until then the page is answered again, as ADR 43's pages.
+ */
+const queueCache = new LRUCache<string, { page: string; movesAt: number | null }>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (entry, key) => key.length + entry.page.length,
+});
+
 /** The work queue: the reader's active leads (of one stage with `stage`), in the order to work them. */
 async function listQueue(
   db: Db,
   scope: LeadScope,
   query: LeadsQuery,
   officeZone: string,
+  stamp: string | null | undefined,
 ): Promise<LeadsList> {
+  // The agent's zone (kept in the process for a few seconds) decides where "today" ends.
+  const zone = await agentZone(db, scope.agentId, officeZone);
+  const cacheKey =
+    stamp !== undefined && scope.kind === 'agent'
+      ? JSON.stringify([
+          scope.agentId,
+          stamp,
+          zone,
+          query.skip,
+          query.limit,
+          query.q ?? '',
+          query.stage ?? '',
+        ])
+      : null;
+  const kept = cacheKey ? queueCache.get(cacheKey) : undefined;
+  if (kept !== undefined && (kept.movesAt === null || Date.now() < kept.movesAt)) {
+    return preWritten<LeadsList>(kept.page);
+  }
   const search = searchFilter(query.q);
   const base = and(scopeFilter(scope), search);
-  const zone = await agentZone(db, scope.agentId, officeZone);
-  const { items, total, counts } = await queuePage(
+  const { items, total, counts, movesAt } = await queuePage(
     db,
     and(base, query.stage ? eq(leads.stage, query.stage) : undefined)!,
     countsOf(scope, base, search),
     query,
     { zone, money: scope.kind === 'agent' },
   );
-  return preWritten<LeadsList>(pageJson(items, counts, () => total));
+  const page = pageJson(items, counts, () => total);
+  if (cacheKey) queueCache.set(cacheKey, { page, movesAt });
+  return preWritten<LeadsList>(page);
 }
 
 export async function findLead(db: Executor, scope: LeadScope, id: string, lock = false): Promise<LeadRow> {
@@ -185,6 +218,13 @@ export async function findLead(db: Executor, scope: LeadScope, id: string, lock 
   if (!row) throw notFound(LEAD_NOT_FOUND);
   return row;
 }
+
+/** Who a money change is recorded as: the agent, or the recipient who acted for them. */
+const moneyActor = (scope: LeadScope): MoneyActor => ({
+  id: scope.kind === 'agent' ? scope.actorId : null,
+  email: null,
+  name: scope.actorName,
+});
 
 export const authorOf = (scope: LeadScope): ActivityAuthor => ({
   actorType: scope.kind === 'agent' ? 'user' : 'recipient',
@@ -213,23 +253,10 @@ export async function getLead(db: Db, scope: LeadScope, id: string): Promise<Lea
 async function leadDetail(db: Executor, scope: LeadScope, row: LeadRow): Promise<LeadDetail> {
   return {
     ...toLead(row, 'you', { money: scope.kind === 'agent' }),
+    // The fee and the settlement statement are money: the agent's alone (ADR 66).
+    closing: scope.kind === 'agent' ? await leadClosing(db, row) : null,
     events: await timeline(db, scope, row),
   };
-}
-
-/** The agent's closings and gross commission: a closing adds to them, leaving `closed` takes back. */
-async function moveTotals(tx: Executor, lead: LeadRow, plan: PatchPlan): Promise<void> {
-  if (!plan.totals || !lead.agentId) return;
-  const closings =
-    plan.totals === 'add' ? sql`${agents.totalClosings} + 1` : sql`greatest(${agents.totalClosings} - 1, 0)`;
-  const commission =
-    plan.totals === 'add'
-      ? sql`${agents.totalGrossCommissionEarned} + ${plan.set.grossCommission ?? 0}`
-      : sql`greatest(${agents.totalGrossCommissionEarned} - ${lead.grossCommission ?? 0}, 0)`;
-  await tx
-    .update(agents)
-    .set({ totalClosings: closings, totalGrossCommissionEarned: commission, updatedAt: sql`now()` })
-    .where(eq(agents.id, lead.agentId));
 }
 
 /**
@@ -260,7 +287,9 @@ export async function updateLead(
           .values({ leadId: lead.id, kind: 'note', ...author, details: { notes: '' } });
       }
     }
-    await moveTotals(tx, lead, plan);
+    // Reopening a closing voids its unpaid invoice (ADR 66); a closing is stamped for its statement.
+    if (plan.totals === 'remove') await voidOnReopen(tx, lead.id, moneyActor(scope));
+    if (plan.totals === 'add') plan.set.closedAt = new Date();
     if (plan.events.length > 0) {
       await tx
         .insert(leadEvents)
@@ -272,6 +301,8 @@ export async function updateLead(
         .set({ ...plan.set, updatedAt: sql`now()` })
         .where(eq(leads.id, lead.id));
     }
+    if (plan.totals === 'add') await issueInvoice(tx, { ...lead, ...plan.set } as LeadRow, moneyActor(scope));
+    if (plan.totals) await refreshAgentMoney(tx, scope.agentId);
     if (plan.set.status && plan.set.status !== lead.status) await refreshAgentStats(tx, scope.agentId);
   });
   return getLead(db, scope, id);

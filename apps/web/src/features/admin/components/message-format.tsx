@@ -41,9 +41,14 @@ export function MessageStatusBadge({ status }: { status: Status }) {
   return <StatusBadge tone={STATUS_TONE[status]}>{MESSAGE_STATUS_LABELS[status]}</StatusBadge>;
 }
 
+/** A failed message can be sent again while it still has its text (ADR 67). */
+export const canRetry = (message: Pick<AdminMessage, 'status' | 'body_removed_at'>) =>
+  message.status === 'failed' && !message.body_removed_at;
+
 /** The subject, or for a text message or call the first line of what it says. */
-export function messageTitle(message: Pick<AdminMessage, 'subject' | 'text_body'>) {
+export function messageTitle(message: Pick<AdminMessage, 'subject' | 'text_body' | 'body_removed_at'>) {
   if (message.subject) return message.subject;
+  if (message.body_removed_at) return '(text removed after the retention period)';
   const line =
     message.text_body
       .split('\n')

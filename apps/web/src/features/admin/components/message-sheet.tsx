@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/sheet';
 import { useRetryMessage } from '../api/outbox';
 import { Facts } from './admin-section';
-import { CHANNEL_LABELS, MessageStatusBadge, messageTitle } from './message-format';
+import { CHANNEL_LABELS, canRetry, MessageStatusBadge, messageTitle } from './message-format';
 import { formatWhen } from './when';
 
 export function RetryButton({ message, size = 'sm' }: { message: AdminMessage; size?: 'sm' | 'default' }) {
@@ -37,7 +37,7 @@ export function MessageSheet({ message, onClose }: { message: AdminMessage | nul
             </SheetDescription>
             <div className="flex flex-wrap items-center gap-3 pt-1">
               <MessageStatusBadge status={message.status} />
-              {message.status === 'failed' ? <RetryButton message={message} /> : null}
+              {canRetry(message) ? <RetryButton message={message} /> : null}
             </div>
           </SheetHeader>
           <SheetBody>
@@ -66,9 +66,16 @@ export function MessageSheet({ message, onClose }: { message: AdminMessage | nul
               <h3 id="message-body" className="font-semibold">
                 {message.channel === 'email' ? 'Text of the e-mail' : 'Text'}
               </h3>
-              <pre className="max-h-80 overflow-auto rounded-lg border border-border bg-muted p-3 font-sans text-sm whitespace-pre-wrap break-words">
-                {message.text_body || '(empty)'}
-              </pre>
+              {message.body_removed_at ? (
+                <p className="rounded-lg border border-border bg-muted p-3 text-sm text-muted-foreground">
+                  The text was removed on {formatWhen(message.body_removed_at)}, after the retention period
+                  set in Settings. Who it went to, when, and each attempt are kept.
+                </p>
+              ) : (
+                <pre className="max-h-80 overflow-auto rounded-lg border border-border bg-muted p-3 font-sans text-sm whitespace-pre-wrap break-words">
+                  {message.text_body || '(empty)'}
+                </pre>
+              )}
             </section>
             <section aria-labelledby="message-attempts" className="grid gap-2">
               <h3 id="message-attempts" className="font-semibold">

@@ -1,6 +1,7 @@
 // The network-wide settings: when agents are asked to rate their leads, how the trend is read,
-// which channels deliver leads, and what the message providers allow. Checked with the shared
-// SettingsSchema; only what changed is sent; a refusal is shown by the field it is about.
+// which channels deliver leads, what the message providers allow, and how long message texts and
+// the audit log are kept. Checked with the shared SettingsSchema; only what changed is sent; a
+// refusal is shown by the field it is about.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCEPTANCE_MINUTES_MAX,
@@ -23,6 +24,8 @@ import { toast } from '@/lib/toast';
 import { useSaveSettings } from '../api/settings';
 import { AdminSection } from './admin-section';
 import { ConfirmDialog } from './confirm-dialog';
+import { SettingsBillingSection } from './settings-billing-section';
+import { SettingsRetentionSection } from './settings-retention-section';
 
 type Group = 'lead_delivery';
 type TopKey = keyof Settings;
@@ -56,6 +59,18 @@ export function settingsPatch(saved: Settings, next: Settings): SettingsPatch {
   );
   if (Object.keys(floors).length > 0) routing.floors = floors;
   if (Object.keys(routing).length > 0) patch.routing = routing;
+  const billing = Object.fromEntries(
+    Object.entries(next.billing).filter(
+      ([key, value]) => saved.billing[key as keyof Settings['billing']] !== value,
+    ),
+  );
+  if (Object.keys(billing).length > 0) patch.billing = billing;
+  const retention = Object.fromEntries(
+    Object.entries(next.retention).filter(
+      ([key, value]) => saved.retention[key as keyof Settings['retention']] !== value,
+    ),
+  );
+  if (Object.keys(retention).length > 0) patch.retention = retention;
   for (const group of ['lead_delivery'] as const) {
     const changed = Object.fromEntries(
       Object.entries(next[group]).filter(
@@ -74,6 +89,8 @@ const FIELD_WORDS: [TopKey, RegExp][] = [
   ['provider_limits', /SMTP|texts? per second/i],
   ['quotas', /recipients per agent|uploads in progress|storage per agent/i],
   ['routing', /acceptance|floor/i],
+  ['billing', /referral fee|days? to pay|how (agents )?(to )?pay/i],
+  ['retention', /retention|message texts|audit entries/i],
 ];
 
 /** What a floor is typed in, under its field. */
@@ -288,6 +305,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           <p className="text-sm font-medium text-destructive">{errors.routing.message}</p>
         ) : null}
       </AdminSection>
+      <SettingsBillingSection form={form} />
       <AdminSection title="Lead delivery" description="Network-wide: a recipient's own choices still apply.">
         <SwitchGroup
           form={form}
@@ -392,6 +410,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           </Field>
         </div>
       </AdminSection>
+      <SettingsRetentionSection form={form} />
       <ConfirmDialog
         open={turningOff !== null}
         onOpenChange={(open) => {

@@ -135,6 +135,29 @@ describe('the messages page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('says a message’s text was removed after the retention period, and offers no retry', async () => {
+    const removed = {
+      ...failedSms(),
+      text_body: '',
+      body_removed_at: '2026-11-21T10:23:00Z',
+    };
+    outboxServer([removed]);
+    const { user } = renderApp(<AdminMessagesPage />, { url: '/admin/messages' });
+    const table = await screen.findByRole('table', { name: 'Messages' }, PAGE_LOAD);
+    const open = await within(table).findByRole('button', {
+      name: '(text removed after the retention period)',
+    });
+    expect(within(table).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
+    await user.click(open);
+    const sheet = screen.getByRole('dialog', { name: '(text removed after the retention period)' });
+    expect(sheet).toHaveTextContent(/The text was removed on .*2026.*, after the retention period/);
+    expect(sheet).not.toHaveTextContent('(empty)');
+    // Who, when and every attempt are kept.
+    expect(sheet).toHaveTextContent('Text message to +16025550142');
+    expect(within(sheet).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(sheet).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+  });
+
   it('shows each provider limit and how close the network runs to it', async () => {
     const server = outboxServer([]);
     renderApp(<AdminMessagesPage />, { url: '/admin/messages' });

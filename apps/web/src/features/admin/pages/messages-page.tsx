@@ -10,6 +10,7 @@ import { LoadError } from '../components/load-error';
 import {
   CHANNEL_LABELS,
   ChannelIcon,
+  canRetry,
   MESSAGE_STATUS_LABELS,
   MessageStatusBadge,
   messageTitle,
@@ -129,7 +130,7 @@ export function AdminMessagesPage() {
     {
       key: 'actions',
       label: 'Actions',
-      render: (message) => (message.status === 'failed' ? <RetryButton message={message} /> : null),
+      render: (message) => (canRetry(message) ? <RetryButton message={message} /> : null),
     },
   ];
 
