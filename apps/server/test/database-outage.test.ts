@@ -93,9 +93,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a connection lost inside
     pool.on('error', () => {});
     const client = await pool.connect();
     client.on('error', () => {});
+    // The socket's end arrives after the backend's last message: a query sent in between is
+    // queued and fails as "terminated"; the next one is the one the client itself refuses.
+    const ended = new Promise((resolve) => client.once('end', resolve));
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     await killBackend(rows[0]!.pid);
     const first = await client.query('select 1').catch((error: unknown) => error);
+    await ended;
     const next = await client.query('select 1').catch((error: unknown) => error);
     expect((next as Error).message).toMatch(/not queryable/);
     expect(isDatabaseDown(first)).toBe(true);
