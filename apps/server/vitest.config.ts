@@ -46,6 +46,10 @@ export const POSTGRES_SUITES: Record<string, string> = {
     "the candidates' named prepared statement: zone, date and array parameters as each driver sends them",
   'test/scorecards.test.ts':
     "the scorecard's one statement: percentile_cont, numeric rounding and jsonb as each driver answers them",
+  'test/lead-queue.test.ts':
+    "the queue's order by the agent's day: time zones, null next actions and ties as PostgreSQL sorts them",
+  'test/lead-offers.test.ts':
+    'an offer passed, lapsed or released routed again under the row locks, with its reasons',
   'test/lead-offers-race.test.ts':
     "accepts at an offer's deadline against a worker process's sweeper: row locks, skip locked",
   'test/billing.test.ts':
