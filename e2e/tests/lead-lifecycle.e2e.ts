@@ -120,18 +120,20 @@ test.describe('a lead after delivery', () => {
     await expect(call).toHaveAttribute('href', /^tel:/);
     expect((await call.getAttribute('href'))!.replace(/\D/g, '')).toMatch(/4805550163$/);
 
-    // From the lead: Call, the phone app takes over, and back on the page the sheet asks how it went.
-    await name.click();
-    const sheet = page.getByRole('dialog', { name: SELLER_NAME });
-    await expect(sheet).toBeVisible();
+    // Called from the queue: the phone app takes over, and back on the page it asks how it went.
     await stayOnPage(page);
-    await sheet.getByRole('link', { name: 'Call', exact: true }).click();
+    await call.click();
     await backFromPhoneApp(page);
     const outcome = page.getByRole('dialog', { name: 'How did the call go?' });
     await expect(outcome).toBeVisible();
     await outcome.getByRole('button', { name: 'Left message', exact: true }).click();
     await expect(outcome).toHaveCount(0);
     await seeText(page, 'Call logged');
+
+    // The lead's sheet has the call in its thread.
+    await name.click();
+    const sheet = page.getByRole('dialog', { name: SELLER_NAME });
+    await expect(sheet).toBeVisible();
     const thread = sheet.getByRole('region', { name: 'Activity' });
     const called = thread.getByRole('listitem').filter({ hasText: 'Call: Left message' });
     await expect(called).toContainText(`${AGENT.name}, agent`);

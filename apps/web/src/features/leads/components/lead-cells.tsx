@@ -4,6 +4,7 @@ import { LeadStatusBadge, NewBadge } from '@/components/leads/lead-badges';
 import { leadName, leadTypeLabel } from '@/components/leads/lead-format';
 import { RelativeTime } from '@/components/relative-time';
 import { cn } from '@/lib/utils';
+import { useCallFromList } from './call-return';
 
 /** What the table, the cards and the board share about a row. */
 export interface LeadRowProps {
@@ -52,14 +53,19 @@ export function LastActivity({ lead }: { lead: Lead }) {
   );
 }
 
-/** tel: link with the seller's name in its accessible name; a spacer keeps rows aligned without one. */
+/**
+ * tel: link with the seller's name in its accessible name; a spacer keeps rows aligned without
+ * one. Inside a workspace, back from the phone app, the agent is asked how the call went.
+ */
 export function CallLink({ lead, className }: { lead: Lead; className?: string }) {
+  const onCall = useCallFromList();
   if (!lead.phone)
     return <span aria-hidden="true" className={cn('inline-block size-9 shrink-0', className)} />;
   return (
     <a
       href={`tel:${lead.phone}`}
       aria-label={`Call ${leadName(lead)}`}
+      onClick={() => onCall?.(lead)}
       className={cn(
         'inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-border text-primary-text no-underline hover:bg-primary-soft focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
         className,

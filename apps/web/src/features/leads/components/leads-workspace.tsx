@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type LeadStreamNotice, useLeadEvents } from '@/lib/use-lead-events';
 import { leadsListQueryKey, leadsQueryKey, queueFilter, useLeads } from '../api/get-leads';
+import { CallReturn } from './call-return';
 import { LeadAlerts } from './lead-alerts';
 import { LeadsResults } from './leads-results';
 import { LeadsSearch } from './leads-search';
@@ -112,80 +113,84 @@ export function LeadsWorkspace({
   };
 
   return (
-    <section aria-labelledby="leads-list-title" className="grid gap-4">
-      <h2 id="leads-list-title" className="sr-only">
-        {audience === 'agent' ? 'Your leads' : 'Leads delivered to you'}
-      </h2>
-      {agent ? <QueueStrip /> : null}
+    <CallReturn>
+      <section aria-labelledby="leads-list-title" className="grid gap-4">
+        <h2 id="leads-list-title" className="sr-only">
+          {audience === 'agent' ? 'Your leads' : 'Leads delivered to you'}
+        </h2>
+        {agent ? <QueueStrip /> : null}
 
-      <Tabs
-        value={current}
-        onValueChange={(next) => url.setSection(next as LeadsSection)}
-        activationMode="manual"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <TabsList aria-label="Leads">
-            {sections.map((value) => (
-              <TabsTrigger key={value} value={value}>
-                {SECTION_LABELS[value]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <LeadAlerts sound={preferences.sound} onSound={preferences.setSound} />
-        </div>
-        <TabsContent value={current} className="grid gap-4">
-          {current === 'performance' && agent ? (
-            <PerformanceTab agent={agent} />
-          ) : (
-            <>
-              <div className="flex flex-wrap items-end justify-between gap-3">
-                <LeadsSearch value={q} onSearch={url.setQuery} />
-                <LeadsViewSwitch
-                  value={view}
-                  onChange={preferences.setView}
-                  views={current === 'all' ? ['table', 'cards'] : undefined}
-                />
-              </div>
-              {current === 'all' ? (
-                <LeadStatusTabs
-                  value={tab}
-                  onChange={url.setTab}
-                  countOf={(value) => {
-                    const counts = allLeads.data?.counts;
-                    if (!counts) return null;
-                    return value === 'all' ? counts.active + counts.archived + counts.closed : counts[value];
-                  }}
-                  label="Leads by status"
-                >
+        <Tabs
+          value={current}
+          onValueChange={(next) => url.setSection(next as LeadsSection)}
+          activationMode="manual"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <TabsList aria-label="Leads">
+              {sections.map((value) => (
+                <TabsTrigger key={value} value={value}>
+                  {SECTION_LABELS[value]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <LeadAlerts sound={preferences.sound} onSound={preferences.setSound} />
+          </div>
+          <TabsContent value={current} className="grid gap-4">
+            {current === 'performance' && agent ? (
+              <PerformanceTab agent={agent} />
+            ) : (
+              <>
+                <div className="flex flex-wrap items-end justify-between gap-3">
+                  <LeadsSearch value={q} onSearch={url.setQuery} />
+                  <LeadsViewSwitch
+                    value={view}
+                    onChange={preferences.setView}
+                    views={current === 'all' ? ['table', 'cards'] : undefined}
+                  />
+                </div>
+                {current === 'all' ? (
+                  <LeadStatusTabs
+                    value={tab}
+                    onChange={url.setTab}
+                    countOf={(value) => {
+                      const counts = allLeads.data?.counts;
+                      if (!counts) return null;
+                      return value === 'all'
+                        ? counts.active + counts.archived + counts.closed
+                        : counts[value];
+                    }}
+                    label="Leads by status"
+                  >
+                    <LeadsResults
+                      {...shared}
+                      filter={{ tab, q, page }}
+                      view={view === 'cards' ? 'cards' : 'table'}
+                      onShowAll={() => url.setTab('all')}
+                    />
+                  </LeadStatusTabs>
+                ) : view === 'board' ? (
+                  <Suspense fallback={<BoardSkeleton />}>
+                    <LeadsBoard q={q} poll={!connected} highlighted={arrivals.highlighted} onOpen={open} />
+                  </Suspense>
+                ) : (
                   <LeadsResults
                     {...shared}
-                    filter={{ tab, q, page }}
-                    view={view === 'cards' ? 'cards' : 'table'}
-                    onShowAll={() => url.setTab('all')}
+                    filter={queueFilter({ q, page })}
+                    view={view}
+                    onShowAll={() => url.setSection('all')}
                   />
-                </LeadStatusTabs>
-              ) : view === 'board' ? (
-                <Suspense fallback={<BoardSkeleton />}>
-                  <LeadsBoard q={q} poll={!connected} highlighted={arrivals.highlighted} onOpen={open} />
-                </Suspense>
-              ) : (
-                <LeadsResults
-                  {...shared}
-                  filter={queueFilter({ q, page })}
-                  view={view}
-                  onShowAll={() => url.setSection('all')}
-                />
-              )}
-            </>
-          )}
-        </TabsContent>
-      </Tabs>
+                )}
+              </>
+            )}
+          </TabsContent>
+        </Tabs>
 
-      {sheetWanted ? (
-        <Suspense fallback={null}>
-          <LeadDetailSheet leadId={url.leadId} row={openedRow} onClose={url.closeLead} />
-        </Suspense>
-      ) : null}
-    </section>
+        {sheetWanted ? (
+          <Suspense fallback={null}>
+            <LeadDetailSheet leadId={url.leadId} row={openedRow} onClose={url.closeLead} />
+          </Suspense>
+        ) : null}
+      </section>
+    </CallReturn>
   );
 }

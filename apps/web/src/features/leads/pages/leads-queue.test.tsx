@@ -263,6 +263,43 @@ describe('new leads, live', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Notifications are on for new leads.')).toBeInTheDocument();
   });
 
+  it('asks how a call from the queue went when the agent is back from the phone app, and logs it on that lead', async () => {
+    const { callsTo } = leadsServer([
+      buildLead({ id: 'lead-q', first_name: 'Quinn', last_name: 'Queue', phone: '+14805550163' }),
+      buildLead({ id: 'lead-r', first_name: 'Rita', last_name: 'Rest', phone: '+14805550164' }),
+    ]);
+    const { user } = renderApp(<LeadsPage />, { url: '/leads' });
+    await waitFor(() => expect(queueRows()).toHaveLength(2), PAGE_LOAD);
+    // jsdom cannot follow a tel: link: the test stops the browser's part, not the page's.
+    const stop = (event: Event) => event.preventDefault();
+    document.addEventListener('click', stop, { capture: true });
+    const leaveAndComeBack = () => {
+      act(() => window.dispatchEvent(new Event('blur')));
+      act(() => window.dispatchEvent(new Event('focus')));
+    };
+    try {
+      // Back on the window without having left it: nothing was called, nothing is asked.
+      await user.click(screen.getByRole('link', { name: 'Call Rita Rest' }));
+      act(() => window.dispatchEvent(new Event('focus')));
+      expect(screen.queryByRole('dialog', { name: 'How did the call go?' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('link', { name: 'Call Quinn Queue' }));
+      leaveAndComeBack();
+      const prompt = await screen.findByRole('dialog', { name: 'How did the call go?' });
+      await user.click(within(prompt).getByRole('button', { name: 'Left message' }));
+      expect(await screen.findByText('Call logged')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'How did the call go?' })).not.toBeInTheDocument(),
+      );
+      const logged = callsTo('POST /api/portal/me/leads/:id/activities');
+      expect(logged.map((call) => [call.path, JSON.parse(call.body ?? '{}')])).toEqual([
+        ['/api/portal/me/leads/lead-q/activities', { kind: 'call', outcome: 'left_message' }],
+      ]);
+    } finally {
+      document.removeEventListener('click', stop, { capture: true });
+    }
+  });
+
   it('turns the sound of new leads on and keeps it with the user', async () => {
     const { callsTo } = leadsServer([buildLead()]);
     const { user } = renderApp(<LeadsPage />, { url: '/leads' });
