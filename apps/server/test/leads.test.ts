@@ -265,6 +265,39 @@ describe('routing and delivery', () => {
   });
 });
 
+describe('the ids of what grows with every lead', () => {
+  /** Version 7 (RFC 9562): the creation time's milliseconds first, then the version nibble 7. */
+  const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const millisecondsOf = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+
+  it('are ordered by the time they were made: the lead, its event and its messages', async () => {
+    await activeAgent('Dana Reyes');
+    const { post } = await client();
+    const before = Date.now();
+    const first = (await post(lead({ external_id: 'v7-1' }))).json();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = (await post(lead({ external_id: 'v7-2' }))).json();
+    const after = Date.now();
+
+    for (const made of [first, second]) {
+      expect(made.id).toMatch(V7);
+      expect(millisecondsOf(made.id)).toBeGreaterThanOrEqual(before);
+      expect(millisecondsOf(made.id)).toBeLessThanOrEqual(after);
+    }
+    // Later ids sort after earlier ones, as the primary key stores them.
+    expect(second.id > first.id).toBe(true);
+    const events = await db().select().from(leadEvents).where(eq(leadEvents.leadId, second.id));
+    const messages = await db().select().from(outboxMessages).where(eq(outboxMessages.leadId, second.id));
+    expect(events.length).toBeGreaterThan(0);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const row of [...events, ...messages]) {
+      expect(row.id).toMatch(V7);
+      // Made by the database in the same transaction as the lead: the same time, to the clock's step.
+      expect(Math.abs(millisecondsOf(row.id) - millisecondsOf(second.id))).toBeLessThan(1000);
+    }
+  });
+});
+
 describe("the agent's leads", () => {
   it('lists newest first with counts, filters by status, searches and pages', async () => {
     const dana = await activeAgent('Dana Reyes');

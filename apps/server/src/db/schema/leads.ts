@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agents } from './agents';
 import { users } from './users';
+import { uuidV7 } from './uuid-v7';
 
 /**
  * Keys of the machine clients that post leads (DESIGN.md section 5). Only a SHA-256 of the key is
@@ -52,7 +53,7 @@ export interface LeadRouting {
 export const leads = pgTable(
   'leads',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     agentId: uuid().references(() => agents.id, { onDelete: 'set null' }),
     leadType: text().notNull(),
     status: text().$type<'active' | 'archived' | 'closed'>().notNull().default('active'),
@@ -180,7 +181,7 @@ export const leadVersions = pgTable('lead_versions', {
 export const leadEvents = pgTable(
   'lead_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     leadId: uuid()
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
@@ -204,7 +205,7 @@ export type LeadEventRow = typeof leadEvents.$inferSelect;
 export const leadActivities = pgTable(
   'lead_activities',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     leadId: uuid()
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
@@ -240,7 +241,7 @@ export const scheduledEmailsSent = pgTable(
 export const callEvents = pgTable(
   'call_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     agentId: uuid()
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
@@ -268,7 +269,7 @@ export const callEvents = pgTable(
 export const leadOffers = pgTable(
   'lead_offers',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     leadId: uuid()
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),

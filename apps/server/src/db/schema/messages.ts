@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidV7 } from './uuid-v7';
 
 export interface OutboxMeta {
   /** The user a message was sent for: only they may follow its delivery. */
@@ -21,7 +22,7 @@ export interface OutboxMeta {
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     channel: text().$type<'email' | 'sms' | 'call'>().notNull(),
     toAddress: text().notNull(),
     fromAddress: text().notNull(),
@@ -86,7 +87,7 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export const messageAttempts = pgTable(
   'message_attempts',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().primaryKey().default(uuidV7),
     messageId: uuid().notNull(),
     attempt: integer().notNull(),
     status: text().$type<'sent' | 'failed'>().notNull(),

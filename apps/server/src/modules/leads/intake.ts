@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Lead, LeadIntake, RoutingDecision } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
@@ -9,6 +8,7 @@ import { sha256 } from '../../lib/crypto';
 import { AppError, isDatabaseDown } from '../../lib/errors';
 import { dispatch, insertMessages } from '../../lib/outbox';
 import { Together } from '../../lib/together';
+import { uuidv7 } from '../../lib/uuid';
 import { geoDataset } from '../geo/dataset';
 import { type DeliveryPerson, leadDeliveries } from './delivery';
 import { acceptanceMinutes, holderColumns, insertOffersSql } from './offers';
@@ -299,7 +299,7 @@ async function writeBatch(
   const values = items.map(({ input, apiKey, source, idempotencyKey, requestHash }, index) => {
     const decision = decisions[index]!;
     const lead = {
-      id: randomUUID(),
+      id: uuidv7(),
       // Each lead its own time, in the order they were routed (now() is the transaction's).
       createdAt: sql`clock_timestamp()`,
       updatedAt: sql`clock_timestamp()`,
