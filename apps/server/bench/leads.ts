@@ -278,7 +278,7 @@ async function main() {
   // intake writes: a server with autovacuum off (as some test machines' are) otherwise makes each
   // run slower than the last, with the dead rows of the ones before.
   await db.execute(
-    sql`vacuum analyze agents, leads, lead_events, lead_counts, lead_versions, outbox_messages, api_keys, rate_limits, agent_scorecards`,
+    sql`vacuum analyze agents, leads, lead_events, lead_offers, lead_counts, lead_versions, outbox_messages, api_keys, rate_limits, agent_scorecards`,
   );
   const zips = await benchZips(size.zips);
   const groupId = await ensureBenchGroup(db);

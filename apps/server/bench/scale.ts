@@ -210,7 +210,7 @@ async function main() {
   await ensureRoutingCapacity(db);
   // What the last run's intake, jobs and clean-up left, vacuumed as autovacuum would have by now.
   const vacuum = performance.now();
-  await db.execute(sql`vacuum analyze agents, leads, lead_events, lead_counts, lead_versions, outbox_messages,
+  await db.execute(sql`vacuum analyze agents, leads, lead_events, lead_offers, lead_counts, lead_versions, outbox_messages,
     message_attempts, api_keys, rate_limits, agent_scorecards, one_time_tokens, session_families, refresh_tokens`);
   const [size] = rows<{ size: string; buffers: string }>(
     await db.execute(sql`select pg_size_pretty(pg_database_size(current_database())) as size,
