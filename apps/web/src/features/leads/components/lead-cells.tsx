@@ -65,7 +65,7 @@ export function CallLink({ lead, className }: { lead: Lead; className?: string }
     <a
       href={`tel:${lead.phone}`}
       aria-label={`Call ${leadName(lead)}`}
-      onClick={() => onCall?.(lead)}
+      onClick={(event) => onCall?.(lead, event.currentTarget)}
       className={cn(
         'inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-border text-primary-text no-underline hover:bg-primary-soft focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
         className,

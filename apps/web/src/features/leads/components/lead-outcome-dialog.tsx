@@ -36,11 +36,14 @@ export function LeadOutcomeDialog({
   lead,
   kind,
   onOpenChange,
+  returnFocus,
 }: {
   lead: Lead;
   /** The contact to ask about; null when the dialog is closed. */
   kind: ContactKind | null;
   onOpenChange: (open: boolean) => void;
+  /** Where the focus goes once it has closed, when no trigger of its own would take it back. */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const log = useLogActivity();
   const content = useRef<HTMLDivElement>(null);
@@ -81,6 +84,12 @@ export function LeadOutcomeDialog({
           // The dialog itself, read out from its title: an Enter pressed on the way back logs nothing.
           event.preventDefault();
           content.current?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocus?.();
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
         }}
       >
         <DialogHeader>

@@ -5,6 +5,9 @@ const LEAVE_WITHIN_MS = 30_000;
 
 export type ContactKind = 'call' | 'text';
 
+/** The last Call or Text pressed on the page, whichever list or sheet it was in: only it asks. */
+let lastArm = 0;
+
 /**
  * Call and Text are tel: and sms: links: the phone app opens and the portal goes to the
  * background. `armed(kind)`, called from the link's click, waits for the page to be left (hidden,
@@ -12,7 +15,7 @@ export type ContactKind = 'call' | 'text';
  * (visible and focused again). A click that opened nothing (no phone app) asks for nothing.
  */
 export function useContactReturn(onReturn: (kind: ContactKind) => void) {
-  const pending = useRef<{ kind: ContactKind; at: number; left: boolean } | null>(null);
+  const pending = useRef<{ kind: ContactKind; at: number; left: boolean; arm: number } | null>(null);
   const latest = useRef(onReturn);
   latest.current = onReturn;
 
@@ -27,6 +30,8 @@ export function useContactReturn(onReturn: (kind: ContactKind) => void) {
       const armed = pending.current;
       if (!armed?.left || document.visibilityState === 'hidden') return;
       pending.current = null;
+      // Another Call or Text (the list's, the sheet's) was pressed since: that one asks.
+      if (armed.arm !== lastArm) return;
       latest.current(armed.kind);
     };
     const visibility = () => (document.visibilityState === 'hidden' ? leave() : back());
@@ -41,6 +46,7 @@ export function useContactReturn(onReturn: (kind: ContactKind) => void) {
   }, []);
 
   return useCallback((kind: ContactKind) => {
-    pending.current = { kind, at: Date.now(), left: false };
+    lastArm += 1;
+    pending.current = { kind, at: Date.now(), left: false, arm: lastArm };
   }, []);
 }

@@ -278,14 +278,21 @@ describe('new leads, live', { timeout: 20_000 }, () => {
       act(() => window.dispatchEvent(new Event('focus')));
     };
     try {
-      // Back on the window without having left it: nothing was called, nothing is asked.
-      await user.click(screen.getByRole('link', { name: 'Call Rita Rest' }));
-      act(() => window.dispatchEvent(new Event('focus')));
+      // Back on the window without having left it: nothing was called, nothing is asked (once the
+      // dialog's code, fetched on the click, is there to show it).
+      const rita = screen.getByRole('link', { name: 'Call Rita Rest' });
+      await user.click(rita);
+      await import('../components/lead-outcome-dialog');
+      await act(async () => {
+        window.dispatchEvent(new Event('focus'));
+      });
       expect(screen.queryByRole('dialog', { name: 'How did the call go?' })).not.toBeInTheDocument();
 
-      await user.click(screen.getByRole('link', { name: 'Call Quinn Queue' }));
+      const quinn = screen.getByRole('link', { name: 'Call Quinn Queue' });
+      await user.click(quinn);
       leaveAndComeBack();
       const prompt = await screen.findByRole('dialog', { name: 'How did the call go?' });
+      expect(prompt).toHaveTextContent('Your call to Quinn Queue.');
       await user.click(within(prompt).getByRole('button', { name: 'Left message' }));
       expect(await screen.findByText('Call logged')).toBeInTheDocument();
       await waitFor(() =>
@@ -295,6 +302,8 @@ describe('new leads, live', { timeout: 20_000 }, () => {
       expect(logged.map((call) => [call.path, JSON.parse(call.body ?? '{}')])).toEqual([
         ['/api/portal/me/leads/lead-q/activities', { kind: 'call', outcome: 'left_message' }],
       ]);
+      // The keyboard is back where the agent left it: on the Call link pressed.
+      await waitFor(() => expect(quinn).toHaveFocus());
     } finally {
       document.removeEventListener('click', stop, { capture: true });
     }
