@@ -58,6 +58,8 @@ export const POSTGRES_SUITES: Record<string, string> = {
     "the pool's size, statement timeout and connect timeout, as node-postgres and PostgreSQL apply them",
   'test/money-migration.test.ts':
     'the money columns converted from double precision to numeric, and the ledger carried over, as PostgreSQL does it',
+  'test/json-insert.test.ts':
+    "rows as one JSON parameter read back as a select gives them: each driver's timestamps, numeric and jsonb",
   'test/retention.test.ts':
     'two clean-ups at once: the advisory lock and the run in progress keep the second one out',
 };

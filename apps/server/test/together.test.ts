@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { Together } from '../src/lib/together';
 
 /** A round that finishes when the test says so, recording what went in each. */
-function controlled() {
+function controlled(lanes = 1) {
   const rounds: string[][] = [];
   const finish: (() => void)[] = [];
-  const together = new Together<string, string>(async (key, items) => {
-    rounds.push([key, ...items]);
-    await new Promise<void>((resolve) => finish.push(resolve));
-    if (items.includes('bad')) throw new Error('refused');
-    return items.map((item) => `${item}!`);
-  }, 3);
+  const together = new Together<string, string>(
+    async (key, items) => {
+      rounds.push([key, ...items]);
+      await new Promise<void>((resolve) => finish.push(resolve));
+      if (items.includes('bad')) throw new Error('refused');
+      return items.map((item) => `${item}!`);
+    },
+    3,
+    lanes,
+  );
   return { together, rounds, finish };
 }
 
@@ -69,7 +73,34 @@ describe('Together (group commit)', () => {
     expect(await next).toBe('d!');
   });
 
-  it('refuses a round of no item', () => {
+  it('with two lanes, starts a second round beside a running one; the rest wait for either', async () => {
+    const { together, rounds, finish } = controlled(2);
+    const first = together.submit('k', 'a');
+    const second = together.submit('k', 'b');
+    // b does not wait for a's round: a second lane takes it at once.
+    expect(rounds).toEqual([
+      ['k', 'a'],
+      ['k', 'b'],
+    ]);
+    const later = [together.submit('k', 'c'), together.submit('k', 'd')];
+    await settle();
+    expect(rounds).toHaveLength(2);
+    // b's lane ends first: c and d go together in it, while a's round still runs.
+    finish[1]!();
+    expect(await second).toBe('b!');
+    await settle();
+    expect(rounds[2]).toEqual(['k', 'c', 'd']);
+    finish[0]!();
+    finish[2]!();
+    expect(await first).toBe('a!');
+    expect(await Promise.all(later)).toEqual(['c!', 'd!']);
+    // Both lanes idle: the next item starts at once again.
+    together.submit('k', 'e');
+    expect(rounds[3]).toEqual(['k', 'e']);
+  });
+
+  it('refuses a round of no item, and no lane', () => {
     expect(() => new Together(async () => [], 0)).toThrow('at least one item');
+    expect(() => new Together(async () => [], 1, 0)).toThrow('at least one round');
   });
 });

@@ -5,6 +5,7 @@ import { messageAttempts, type OutboxMessage, type OutboxMeta, outboxMessages } 
 import type { Queue } from '../jobs/queue';
 import type { MailProvider } from '../providers/mail/interface';
 import type { SmsProvider } from '../providers/sms/interface';
+import { jsonInsert } from './json-insert';
 
 /** Lower goes first. Account e-mails must arrive while their link still works. */
 export const PRIORITY = { account: 0, personal: 3, bulk: 5 } as const;
@@ -65,8 +66,8 @@ async function insertMessage(db: Executor, values: MessageValues): Promise<strin
 /** Several messages in one insert (a lead's deliveries); their ids in the same order. */
 export async function insertMessages(db: Executor, values: MessageValues[]): Promise<string[]> {
   if (values.length === 0) return [];
-  const rows = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
-  return rows.map((row) => row.id);
+  const rows = await db.execute(sql`${jsonInsert(outboxMessages, values)} returning id`);
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 
 /** An e-mail's outbox row. */

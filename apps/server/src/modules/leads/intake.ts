@@ -1,11 +1,12 @@
 import type { Lead, LeadIntake, RoutingDecision } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-context';
 import type { Executor, Tx } from '../../db/client';
 import { type RawStatement, runRaw } from '../../db/raw';
 import { type LeadRow, leadEvents, leads } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, isDatabaseDown } from '../../lib/errors';
+import { type ComputedColumns, jsonInsert, rowsOf } from '../../lib/json-insert';
 import { dispatch, insertMessages } from '../../lib/outbox';
 import { Together } from '../../lib/together';
 import { uuidv7 } from '../../lib/uuid';
@@ -200,8 +201,15 @@ async function storeTogether(deps: AppDeps, batch: Submission[]): Promise<Stored
 /** A lead's row (null: a twin won), or the error that is its answer alone. */
 type Stored = { row: LeadRow | null } | { error: unknown };
 
-/** Leads stored per transaction at most (about 20 values per lead, 12 per delivery). */
+/** Leads stored per transaction at most (one JSON parameter for the leads, one for their messages). */
 const BATCH_LIMIT = 50;
+
+/**
+ * Intake transactions at once per process (ADR 70): while one waits on the database (its round
+ * trips, its commit's flush), the next batch is routed and written beside it, as another
+ * process's would be. The ZIPs' locks and the id order of agents' rows keep them apart.
+ */
+const INTAKE_LANES = 2;
 
 const queues = new WeakMap<AppDeps, Together<Submission, Stored>>();
 
@@ -209,7 +217,7 @@ const queues = new WeakMap<AppDeps, Together<Submission, Stored>>();
 export function intakeQueueOf(deps: AppDeps): Together<Submission, Stored> {
   let queue = queues.get(deps);
   if (!queue) {
-    queue = new Together((_, batch) => storeTogether(deps, batch), BATCH_LIMIT);
+    queue = new Together((_, batch) => storeTogether(deps, batch), BATCH_LIMIT, INTAKE_LANES);
     queues.set(deps, queue);
   }
   return queue;
@@ -296,15 +304,20 @@ async function writeBatch(
   );
   // Offered to the agent for the acceptance window, or theirs at once (ADR 62).
   const holder = holderColumns(await acceptanceMinutes(tx));
+  // Each lead its own time, in the order they were routed (now() is the transaction's); a lead
+  // routed to an agent gets the holder's columns, an unassigned one their defaults.
+  const computed: ComputedColumns<typeof leads> = {
+    createdAt: sql`clock_timestamp()`,
+    updatedAt: sql`clock_timestamp()`,
+  };
+  for (const [key, value] of Object.entries(holder) as [keyof typeof holder, SQL | null][]) {
+    if (value) computed[key] = sql`case when r.agent_id is not null then ${value} end`;
+  }
   const values = items.map(({ input, apiKey, source, idempotencyKey, requestHash }, index) => {
     const decision = decisions[index]!;
     const lead = {
       id: uuidv7(),
-      // Each lead its own time, in the order they were routed (now() is the transaction's).
-      createdAt: sql`clock_timestamp()`,
-      updatedAt: sql`clock_timestamp()`,
       agentId: decision.agentId,
-      ...(decision.agentId ? holder : {}),
       leadType: input.lead_type,
       firstName: input.first_name,
       lastName: input.last_name,
@@ -332,7 +345,10 @@ async function writeBatch(
   });
   // A twin committed meanwhile (same key or external id) wins the unique index: no row here.
   const inserted = new Map(
-    (await tx.insert(leads).values(values).onConflictDoNothing().returning()).map((row) => [row.id, row]),
+    rowsOf(
+      leads,
+      await tx.execute(sql`${jsonInsert(leads, values, computed)} on conflict do nothing returning *`),
+    ).map((row) => [row.id, row]),
   );
   if (inserted.size === 0) return [];
   const stored: { row: LeadRow; item: Submission; decision: RoutingDecision }[] = [];
@@ -413,13 +429,7 @@ async function writeBatch(
       )),
     );
   }
-  // In parts: a batch's deliveries could otherwise pass PostgreSQL's 65,535 values a statement.
-  const ids: string[] = [];
-  for (let start = 0; start < messages.length; start += MESSAGES_PER_INSERT) {
-    ids.push(...(await insertMessages(tx, messages.slice(start, start + MESSAGES_PER_INSERT))));
-  }
+  // Every delivery of the batch in one insert (one JSON parameter, whatever their number).
+  const ids = await insertMessages(tx, messages);
   return ids;
 }
-
-/** Outbox rows per insert: about 15 values each. */
-const MESSAGES_PER_INSERT = 2000;
