@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { type AgendaLead, type AgendaSection, agendaEmail, agendaHasWork } from '../../emails/agenda';
 import { dispatch } from '../../lib/outbox';
+import { pace } from '../../lib/pace';
 import { SEND_FROM_MINUTES, sendOnce, shiftDay } from './once';
 
 /**
@@ -199,7 +200,10 @@ export async function sendDueAgendas(deps: AppDeps, now = new Date()): Promise<n
   const officeZone = deps.config.onboardingCalls.officeTimezone;
   const failed: string[] = [];
   let sent = 0;
+  // Paced as every scheduled job (ADR 68): at 7:30 a zone's agents are all due at once.
+  const steps = pace();
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    if (batch > 0) await steps.step();
     const due = await dueAgents(deps.database.db, officeZone, now, failed);
     if (due.length === 0) break;
     for (const agent of due) {
@@ -211,6 +215,8 @@ export async function sendDueAgendas(deps: AppDeps, now = new Date()): Promise<n
         console.warn('[agenda] not sent', agent.agent_id, (error as Error).message);
       }
     }
+    // A short batch was the last one due.
+    if (due.length < BATCH) break;
   }
   if (sent > 0) dispatch(deps.queue);
   return sent;

@@ -90,7 +90,7 @@ export function agentStatsAfterNewLeads(newLeads: Map<string, number>): SQL {
 }
 
 /** Agents per batch of the hourly reconciliation: each batch is its own short transaction. */
-export const RECONCILE_BATCH = 200;
+export const RECONCILE_BATCH = 50;
 
 /**
  * The hourly `lead-stats` job: every agent's statistics recomputed as the windows slide, and

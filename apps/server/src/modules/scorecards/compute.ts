@@ -26,7 +26,7 @@ import { readSettings } from '../../lib/settings';
  */
 
 /** Agents per statement of the job and of the console's lists. */
-export const SCORECARD_BATCH = 500;
+export const SCORECARD_BATCH = 100;
 
 const DAY_MS = 86_400_000;
 
