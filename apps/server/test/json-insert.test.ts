@@ -89,5 +89,9 @@ describe('rows inserted as one JSON parameter', () => {
         { ...message, textBody: 'y' },
       ]),
     ).toThrow('outbox_messages.createdAt has a default in SQL');
+    // A value written in SQL belongs in `computed`, where it is written as SQL, not as text.
+    expect(() =>
+      jsonInsert(outboxMessages, [{ ...message, textBody: sql`'x'` as unknown as string }]),
+    ).toThrow('textBody is SQL');
   });
 });

@@ -25,10 +25,16 @@ export function jsonInsert<T extends PgTable>(
 ): SQL {
   if (rows.length === 0) throw new Error('jsonInsert: no rows');
   const columns = shapeOf(table);
-  // A default computed in the process is drizzle's to give, as its own insert would.
+  // A value computed in the process ($defaultFn, or $onUpdate without a default) is drizzle's to
+  // give, as its own insert would.
   const named = new Set(
     [...columns]
-      .filter(([key, { column }]) => column.defaultFn !== undefined && !(key in computed))
+      .filter(
+        ([key, { column }]) =>
+          !(key in computed) &&
+          (column.defaultFn !== undefined ||
+            (column.default === undefined && column.onUpdateFn !== undefined)),
+      )
       .map(([key]) => key),
   );
   for (const row of rows) {
@@ -44,6 +50,7 @@ export function jsonInsert<T extends PgTable>(
     for (const { key, column, name, json } of keys) {
       let value = (row as Record<string, unknown>)[key];
       if (value === undefined) value = defaultOf(table, key, column);
+      else if (is(value, SQL)) throw new Error(`jsonInsert: ${key} is SQL: pass it in computed`);
       // json and jsonb go as JSON; every other value as its driver value (a Date as ISO text).
       record[name] = value === null || json ? value : column.mapToDriverValue(value);
     }
@@ -87,7 +94,7 @@ function shapeOf(table: PgTable): Map<string, ColumnShape> {
 /** What a row that leaves the column out gets, as drizzle's own insert would give it. */
 function defaultOf(table: PgTable, key: string, column: Column): unknown {
   if (column.defaultFn) return column.defaultFn();
-  if (column.default === undefined) return null;
+  if (column.default === undefined) return column.onUpdateFn ? column.onUpdateFn() : null;
   if (is(column.default, SQL))
     throw new Error(
       `jsonInsert: ${getTableName(table)}.${key} has a default in SQL: name it in every row or in none`,

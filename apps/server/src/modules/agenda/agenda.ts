@@ -200,7 +200,8 @@ export async function sendDueAgendas(deps: AppDeps, now = new Date()): Promise<n
   const officeZone = deps.config.onboardingCalls.officeTimezone;
   const failed: string[] = [];
   let sent = 0;
-  // Paced as every scheduled job (ADR 68): at 7:30 a zone's agents are all due at once.
+  // Paced as the other jobs that go through every agent (ADR 68): at 7:30 a zone's agents are
+  // all due at once.
   const steps = pace();
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     if (batch > 0) await steps.step();

@@ -166,7 +166,7 @@ export async function intakeLead(deps: AppDeps, options: IntakeOptions): Promise
 /**
  * Group commit for the intake (ADR 45, lib/together.ts): the leads that come in while a
  * transaction is storing others go together in the next one, a handful of statements for all of
- * them. One transaction at a time per process. If the database refuses a batch's data (a
+ * them. INTAKE_LANES transactions at a time per process. If the database refuses a batch's data (a
  * constraint, a deadlock with another process's batch: nothing was committed), each of its
  * leads is stored again on its own, so one lead's fault is its own answer. Any other failure (the
  * database gone, a commit whose outcome is unknown) is every lead's answer, as it was one lead's.

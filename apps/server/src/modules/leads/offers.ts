@@ -272,11 +272,8 @@ export async function rerouteLeads(
   const touched = [...new Set([...holders, ...rows.flatMap((row) => (row.agentId ? [row.agentId] : []))])];
   if (laterStats) for (const agentId of touched) laterStats.add(agentId);
   else await refreshStats(tx, touched);
-  const out: string[] = [];
-  for (let start = 0; start < messages.length; start += MESSAGES_PER_INSERT) {
-    out.push(...(await insertMessages(tx, messages.slice(start, start + MESSAGES_PER_INSERT))));
-  }
-  return out;
+  // Every delivery in one insert: one JSON parameter, whatever their number.
+  return insertMessages(tx, messages);
 }
 
 /** The agents' statistics (leads in 7 to 90 days, ADR 46), the agents locked in id order first as the intake's are. */
@@ -288,9 +285,6 @@ async function refreshStats(tx: Executor, agentIds: string[]): Promise<void> {
 }
 
 type RoutingLeadType = Parameters<typeof decideRouting>[1]['lead_type'];
-
-/** Outbox rows per insert: about 15 values each. */
-const MESSAGES_PER_INSERT = 2000;
 
 /**
  * The deliveries of leads given new holders, in the intake's way: one statement for every
