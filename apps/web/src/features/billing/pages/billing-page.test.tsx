@@ -204,14 +204,12 @@ describe('/billing', { timeout: 20_000 }, () => {
   });
 
   it('shows a skeleton while loading, then the reason of a failure and tries again', async () => {
+    // The first answer waits for the test, whether the page asks before or after the skeleton shows.
     let answer: () => void = () => {};
-    billingServer((_request, index) =>
-      index === 0
-        ? new Promise<Response>((resolve) => {
-            answer = () => resolve(json(503, { detail: 'The service is briefly unavailable.' }));
-          })
-        : json(200, buildBilling({ invoices: [paid] })),
-    );
+    const first = new Promise<Response>((resolve) => {
+      answer = () => resolve(json(503, { detail: 'The service is briefly unavailable.' }));
+    });
+    billingServer((_request, index) => (index === 0 ? first : json(200, buildBilling({ invoices: [paid] }))));
     const { user } = renderApp(<BillingPage />, { url: '/billing' });
     expect(await screen.findByRole('status', {}, PAGE_LOAD)).toHaveTextContent('Loading your statement…');
     answer();
