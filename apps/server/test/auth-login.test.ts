@@ -67,13 +67,13 @@ describe('POST /api/login', () => {
     await time('warmup@example.com', '10.9.0.1');
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time('timing@example.com', `10.9.1.${i}`));
       unknown.push(await time(`ghost${i}@example.com`, `10.9.2.${i}`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // The quickest of each: what the answer costs, where a busy machine only ever adds time.
     // An unknown e-mail without the dummy hash would answer many times faster.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.4);
   });
 
   it('refuses an inactive user with the same answer as a wrong password', async () => {
