@@ -193,7 +193,12 @@ export const leadEvents = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+  (t) => [
+    index('lead_events_lead_idx').on(t.leadId, t.createdAt),
+    // The week's stage changes, which the scorecards' "updated within 7 days" looks up for every
+    // active lead of a batch of agents: read off this small index instead of every event.
+    index('lead_events_stage_changes_idx').on(t.createdAt).where(sql`kind in ('stage_change', 'reopened')`),
+  ],
 );
 export type LeadEventRow = typeof leadEvents.$inferSelect;
 

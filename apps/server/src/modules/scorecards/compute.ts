@@ -145,7 +145,8 @@ function figuresStatement(agentIds: string[], now: Date) {
       from offers o group by o.agent_id
     ),
     act as (
-      -- Active leads worked (an activity or a stage change) or received in the last 7 days.
+      -- Active leads worked (an activity or a stage change) or received in the last 7 days. The
+      -- week's stage changes come off lead_events_stage_changes_idx, read once per statement.
       select l.agent_id, count(*)::int as active,
         round(100.0 * count(*) filter (where
           greatest(l.last_activity_at, coalesce(l.assigned_at, l.created_at)) > ${week}::timestamptz
