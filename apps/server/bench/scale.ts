@@ -67,7 +67,10 @@ import type { JobRuns } from './scale-jobs';
  * BENCH_SECONDS (20) is each measure's length, after BENCH_WARMUP_SECONDS (2) at the same rate.
  * PostgreSQL's shared_buffers is printed: with Debian's 128 MB the intake reads its indexes' pages
  * from the kernel's cache (p95 0.2-2.6 s at 500 leads/s); the figures of docs/performance.md are
- * with 1 GB, a quarter of the database. BENCH_ONLY=<pattern>
+ * with 1 GB, a quarter of the database. So are max_wal_size and wal_compression: with Debian's
+ * 1 GB and no compression, the intake's log brings a checkpoint every minute or so, after which
+ * every index page it touches is written whole to the log; the figures are with 4 GB and lz4.
+ * BENCH_ONLY=<pattern>
  * measures only the endpoints whose name matches, beside the health checks (BENCH_ONLY=v1/leads: the
  * intake alone and with the jobs).
  */
@@ -212,13 +215,22 @@ async function main() {
   const vacuum = performance.now();
   await db.execute(sql`vacuum analyze agents, leads, lead_events, lead_offers, lead_counts, lead_versions, outbox_messages,
     message_attempts, api_keys, rate_limits, agent_scorecards, one_time_tokens, session_families, refresh_tokens`);
-  const [size] = rows<{ size: string; buffers: string }>(
+  // The setup's writes (the removal, the vacuum) go to disk before anything is measured, as a
+  // checkpoint would have taken them by now; it needs a superuser or pg_checkpoint.
+  await db.execute(sql`checkpoint`).catch((error: Error) => {
+    console.log(
+      `no checkpoint before measuring (${error.message}): the first figures pay for the setup's writes`,
+    );
+  });
+  const [size] = rows<{ size: string; buffers: string; wal: string; compression: string }>(
     await db.execute(sql`select pg_size_pretty(pg_database_size(current_database())) as size,
-      current_setting('shared_buffers') as buffers`),
+      current_setting('shared_buffers') as buffers, current_setting('max_wal_size') as wal,
+      current_setting('wal_compression') as compression`),
   );
   console.log(
     `ready in ${((performance.now() - started) / 1000).toFixed(1)} s (vacuum ${((performance.now() - vacuum) / 1000).toFixed(1)} s); ` +
-      `database ${size!.size}, PostgreSQL's shared_buffers ${size!.buffers}`,
+      `database ${size!.size}; PostgreSQL's shared_buffers ${size!.buffers}, ` +
+      `max_wal_size ${size!.wal}, wal_compression ${size!.compression}`,
   );
   const zips = await benchZips(SCALE_SIZE.zips);
   const groupId = await ensureBenchGroup(db);

@@ -207,7 +207,9 @@ const BATCH_LIMIT = 50;
 /**
  * Intake transactions at once per process (ADR 70): while one waits on the database (its round
  * trips, its commit's flush), the next batch is routed and written beside it, as another
- * process's would be. The ZIPs' locks and the id order of agents' rows keep them apart.
+ * process's would be. The ZIPs' locks and the id order of agents' rows keep them apart; twins
+ * (one key or external id) in both are decided by the unique indexes, and a deadlock between them
+ * ends one round, whose leads are stored again one by one (storeTogether).
  */
 const INTAKE_LANES = 2;
 
