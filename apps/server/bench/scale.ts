@@ -67,9 +67,10 @@ import type { JobRuns } from './scale-jobs';
  * BENCH_SECONDS (20) is each measure's length, after BENCH_WARMUP_SECONDS (2) at the same rate.
  * PostgreSQL's shared_buffers is printed: with Debian's 128 MB the intake reads its indexes' pages
  * from the kernel's cache (p95 0.2-2.6 s at 500 leads/s); the figures of docs/performance.md are
- * with 1 GB, a quarter of the database. So are max_wal_size and wal_compression: with Debian's
- * 1 GB and no compression, the intake's log brings a checkpoint every minute or so, after which
- * every index page it touches is written whole to the log; the figures are with 4 GB and lz4.
+ * with 1 GB, a quarter of the database. So are max_wal_size, checkpoint_timeout and
+ * wal_compression: with Debian's 1 GB, 5 minutes and no compression, the intake's log brings a
+ * checkpoint every minute or so, after which every index page it touches is written whole to the
+ * log; the figures are with 4 GB, 15 minutes and lz4 (ADR 71).
  * BENCH_ONLY=<pattern>
  * measures only the endpoints whose name matches, beside the health checks (BENCH_ONLY=v1/leads: the
  * intake alone and with the jobs).
@@ -222,15 +223,15 @@ async function main() {
       `no checkpoint before measuring (${error.message}): the first figures pay for the setup's writes`,
     );
   });
-  const [size] = rows<{ size: string; buffers: string; wal: string; compression: string }>(
+  const [size] = rows<{ size: string; buffers: string; wal: string; every: string; compression: string }>(
     await db.execute(sql`select pg_size_pretty(pg_database_size(current_database())) as size,
       current_setting('shared_buffers') as buffers, current_setting('max_wal_size') as wal,
-      current_setting('wal_compression') as compression`),
+      current_setting('checkpoint_timeout') as every, current_setting('wal_compression') as compression`),
   );
   console.log(
     `ready in ${((performance.now() - started) / 1000).toFixed(1)} s (vacuum ${((performance.now() - vacuum) / 1000).toFixed(1)} s); ` +
       `database ${size!.size}; PostgreSQL's shared_buffers ${size!.buffers}, ` +
-      `max_wal_size ${size!.wal}, wal_compression ${size!.compression}`,
+      `max_wal_size ${size!.wal}, checkpoint_timeout ${size!.every}, wal_compression ${size!.compression}`,
   );
   const zips = await benchZips(SCALE_SIZE.zips);
   const groupId = await ensureBenchGroup(db);
