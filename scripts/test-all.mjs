@@ -50,10 +50,32 @@ function vitest(label, args, env = {}) {
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   ).length;
   totals.failed += brokenFiles;
+  // Named again at the end, where a reader of the log's last lines finds them.
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failures = file.assertionResults.filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && failures.length === 0) {
+      problems.push(`${label}: ${where} did not load: ${firstLine(file.message)}`);
+    }
+    for (const test of failures) {
+      problems.push(`${label}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
   if (result.status !== 0 && report.numFailedTests + brokenFiles === 0) {
     problems.push(`${label}: vitest exited ${result.status}`);
     totals.failed += 1;
   }
+}
+
+/** A failure's first line, short enough for the log's last lines. */
+function firstLine(message) {
+  const line =
+    String(message ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 300);
 }
 
 /** Each workspace's span in a run of several (from its first file's start to its last file's end). */
@@ -113,12 +135,28 @@ function playwright(label) {
     totals.failed += 1;
     return;
   }
-  const { stats, errors = [] } = JSON.parse(readFileSync(outputFile, 'utf8'));
+  const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  const { stats, errors = [] } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
   // An error outside any test (the global setup, a file that failed to load) counts as a failure.
   totals.failed += errors.length;
+  for (const error of errors) problems.push(`${label}: ${firstLine(error.message)}`);
+  const unexpected = (suite, titles) => {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        problems.push(
+          `${label}: ${spec.file}:${spec.line} › ${[...here.slice(1), spec.title].join(' › ')}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) unexpected(child, here);
+  };
+  for (const suite of report.suites ?? []) unexpected(suite, []);
   if (result.status !== 0 && stats.unexpected + errors.length === 0) {
     problems.push(`${label}: playwright exited ${result.status}`);
     totals.failed += 1;
