@@ -59,6 +59,11 @@ export interface Target {
   body?: () => string;
   /** Appended to the URL's query for each request (a search that changes every time). */
   query?: () => string;
+  /**
+   * Servers answering the same API (their origins): `paced` sends each request to the next in
+   * turn, as a load balancer's round robin would; without them every request goes to `url`.
+   */
+  origins?: string[];
 }
 
 /** The same target as autocannon options (a body or query made per request with setupRequest). */
@@ -93,12 +98,22 @@ export async function paced(
   target: Target,
   options: { rate: number; seconds: number; connections: number },
 ): Promise<{ times: number[]; errors: number; rps: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const url = new URL(target.url);
+  const origins = target.origins ?? [url.origin];
+  // Up to `connections` in all, shared among the servers (an agent counts its sockets per origin).
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: Math.max(1, Math.floor(options.connections / origins.length)),
+  });
+  const path = url.pathname + url.search;
+  const { query } = target;
+  /** The next request's address: the next server, and the query made for it. */
+  const next = (i: number) =>
+    new URL(query ? `${path}${url.search ? '&' : '?'}${query()}` : path, origins[i % origins.length]);
   const times: number[] = [];
   let errors = 0;
   const pending: Promise<void>[] = [];
-  const send = (due: number) =>
+  const send = (due: number, url: URL) =>
     new Promise<void>((resolve) => {
       const body = target.body?.();
       const request = http.request(
@@ -130,7 +145,7 @@ export async function paced(
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(send(due));
+    pending.push(send(due, next(i)));
   }
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;

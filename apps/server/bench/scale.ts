@@ -19,6 +19,7 @@ import {
 } from './leads';
 import { BENCH_INTAKE_SOURCE, BENCH_PASSWORD, benchZips, random, removeIntakeLeads } from './leads-data';
 import {
+  type BenchServer,
   benchDatabaseUrl,
   benchEnv,
   ensureBenchDatabase,
@@ -65,6 +66,8 @@ import type { JobRuns } from './scale-jobs';
  * else postgres://postgres@127.0.0.1:5432/portal_scale_bench; created if missing, its name must
  * contain "bench". BENCH_RECREATE=1 (or --recreate) drops it first and generates everything again.
  * BENCH_SECONDS (20) is each measure's length, after BENCH_WARMUP_SECONDS (2) at the same rate.
+ * BENCH_API_PROCESSES (1) server processes answer the API, each request sent to the next in turn
+ * (a load balancer's round robin); BENCH_CONNECTIONS (50) is shared among them.
  * PostgreSQL's shared_buffers is printed: with Debian's 128 MB the intake reads its indexes' pages
  * from the kernel's cache (p95 0.2-2.6 s at 500 leads/s); the figures of docs/performance.md are
  * with 1 GB, a quarter of the database. So are max_wal_size, checkpoint_timeout and
@@ -79,6 +82,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUTING_SAMPLES = Number(process.env.BENCH_ROUTING_SAMPLES ?? 2000);
+const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1);
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/portal_scale_bench';
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const HEALTH = 'GET /api/health (one database round trip)';
@@ -243,23 +247,29 @@ async function main() {
   const { key } = await createApiKey(db, { name: BENCH_INTAKE_SOURCE });
   await closeRuntime(deps);
 
-  const server = await startServer(env);
+  // The API as ARCHITECTURE.md deploys it: API_PROCESSES server processes behind a load balancer
+  // (the load generator sends each request to the next one), the jobs in a process of their own.
+  const servers: BenchServer[] = [];
   const groups: { group: RateGroup; figures: Figure[] }[] = [];
   let jobs: Record<string, JobRuns> = {};
   try {
+    for (let i = 0; i < API_PROCESSES; i++) servers.push(await startServer(env));
+    const server = servers[0]!;
+    const origins = servers.map((one) => one.app);
     const app = (url: string) => `${server.app}${url}`;
     const [agentAuth, officeAuth, adminAuth] = [
       await login(server.app, agent.email, BENCH_PASSWORD),
       await login(server.app, BENCH_OFFICE_EMAIL, BENCH_PASSWORD),
       await login(server.app, SCALE_ADMIN_EMAIL, BENCH_PASSWORD),
     ];
-    const health = (): Endpoint => ({ name: HEALTH, url: app('/api/health'), answer: 'ok' });
+    const health = (): Endpoint => ({ name: HEALTH, url: app('/api/health'), origins, answer: 'ok' });
     const as =
       (headers: Record<string, string>) =>
       (name: string, url: string): Endpoint => ({
         name,
         url: app(url),
         headers,
+        origins,
         answer: 'items',
       });
     const [asAgent, asOffice, asAdmin] = [as(agentAuth), as(officeAuth), as(adminAuth)];
@@ -330,6 +340,7 @@ async function main() {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
           body: intakeBodies(zips),
+          origins,
           answer: 'routed',
         },
       ],
@@ -358,7 +369,7 @@ async function main() {
       jobs = during.jobs;
     }
   } finally {
-    await stopServer(server);
+    await Promise.all(servers.map(stopServer));
   }
 
   // The intake's leads go, and the statistics it moved are counted again.
@@ -369,7 +380,7 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
 
   const scale = `PostgreSQL, ${SCALE_SIZE.agents} agents, ${SCALE_SIZE.leads} leads`;
-  const open = `open loop, up to ${CONNECTIONS} connections, ${SECONDS} s each`;
+  const open = `open loop, up to ${CONNECTIONS} connections, ${API_PROCESSES} API processes, ${SECONDS} s each`;
   for (const { group, figures } of groups) printTable(`${scale}; ${group.title} (${open})`, figures);
   printTable(`${scale}; the routing decision, ${ROUTING_SAMPLES} samples`, [routing.figure]);
   if (Object.keys(jobs).length > 0) printJobs(jobs);
