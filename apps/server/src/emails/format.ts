@@ -1,5 +1,4 @@
-import { displayTimeZone } from '@portal/shared';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { displayTimeZone, parsePhone } from '@portal/shared';
 
 /** Building an Intl formatter costs more than formatting with it: one per zone, kept. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -42,7 +41,7 @@ export function formatDateTime(value: Date | string, timezone?: string | null): 
  * "6 0 2, 5 5 5, 0 1 5 5" for (602) 555-0155.
  */
 export function spokenPhone(value: string): string {
-  const parsed = parsePhoneNumberFromString(value.trim(), 'US');
+  const parsed = parsePhone(value.trim());
   const written = parsed?.isPossible()
     ? parsed.countryCallingCode === '1'
       ? parsed.formatNational()

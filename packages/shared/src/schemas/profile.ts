@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   GOOGLE_ANSWERS,
@@ -8,6 +7,7 @@ import {
   TIMEZONES,
   YES_NO,
 } from '../constants';
+import { parsePhone } from '../rules/phone';
 import { LicenseSchema } from './agent';
 import { calendarDate } from './dates';
 import { monthlyLeadCap, pausedUntil } from './routing';
@@ -27,8 +27,8 @@ export const PhoneSchema = z
   .min(1, 'Phone number is required')
   .max(40, PHONE_MESSAGE)
   .transform((value, ctx) => {
-    const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed || !parsed.isValid()) {
+    const parsed = parsePhone(value);
+    if (!parsed?.isValid()) {
       ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
       return z.NEVER;
     }
@@ -42,13 +42,16 @@ export const OptionalPhoneSchema = z
   .max(40, PHONE_MESSAGE)
   .transform((value, ctx) => {
     if (value === '') return '';
-    const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed || !parsed.isValid()) {
+    const parsed = parsePhone(value);
+    if (!parsed?.isValid()) {
       ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
       return z.NEVER;
     }
     return parsed.number as string;
   });
+
+/** Built once: a schema built for each address checked cost more than the check. */
+const EMAIL = z.email();
 
 /** An e-mail address that may be left empty. */
 export const OptionalEmailSchema = z
@@ -56,7 +59,7 @@ export const OptionalEmailSchema = z
   .trim()
   .toLowerCase()
   .max(254, 'Email is too long')
-  .refine((value) => value === '' || z.email().safeParse(value).success, {
+  .refine((value) => value === '' || EMAIL.safeParse(value).success, {
     message: 'Please enter a valid email address',
   });
 

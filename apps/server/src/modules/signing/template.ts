@@ -2,11 +2,11 @@ import {
   type AgreementSection,
   feeCents,
   formatCents,
+  parsePhone,
   SIGNER_ROLES,
   SIGNING_DOCUMENT_TITLES,
   type SigningDocumentKind,
 } from '@portal/shared';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** What an agreement is filled in with: taken from the agent's record when it is prepared. */
 export interface AgreementParties {
@@ -59,7 +59,7 @@ function feeTerms(parties: AgreementParties): string[] {
 
 /** +16025550142 reads (602) 555-0142 in the agreement; anything else is printed as given. */
 export function readablePhone(value: string): string {
-  const parsed = parsePhoneNumberFromString(value.trim(), 'US');
+  const parsed = parsePhone(value.trim());
   return parsed?.isValid() ? parsed.formatNational() : value.trim();
 }
 
