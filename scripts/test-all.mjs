@@ -55,7 +55,9 @@ function vitest(label, args, env = {}) {
     const where = path.relative(root, file.name);
     const failures = file.assertionResults.filter((t) => t.status === 'failed');
     if (file.status === 'failed' && failures.length === 0) {
-      problems.push(`${label}: ${where} did not load: ${firstLine(file.message)}`);
+      problems.push(
+        `${label}: ${where} failed outside its tests (its loading or a hook): ${firstLine(file.message)}`,
+      );
     }
     for (const test of failures) {
       problems.push(`${label}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);

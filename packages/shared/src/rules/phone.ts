@@ -28,14 +28,18 @@ const formatted = remember<string>(KEPT);
 
 /**
  * A number as typed, read as a US number unless it has a country code; undefined when it is not
- * a number at all. The answer is shared: read it, never change it. A valid number is also kept
- * under its E.164 form, which is how it is stored and read back (its answer is the same, the
- * country included; for an invalid one the country can differ).
+ * a number at all. The answer is shared, so it is frozen. A valid number with nothing beside it
+ * (no extension, no carrier code) is also kept under its E.164 form, which is how it is stored
+ * and read back: read from that form it answers the same, the country included. An invalid one
+ * can answer another country, and an extension is not part of the E.164 form.
  */
 export const parsePhone = (text: string): PhoneNumber | undefined =>
   parsed.recall(text, (key) => {
     const number = parsePhoneNumberFromString(key, 'US');
-    if (number?.isValid() && number.number !== key && !parsed.has(number.number)) {
+    if (!number) return undefined;
+    Object.freeze(number);
+    const plain = !number.ext && !number.carrierCode;
+    if (plain && number.isValid() && number.number !== key && !parsed.has(number.number)) {
       parsed.keep(number.number, number);
     }
     return number;
