@@ -4,9 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { magicLinkMessage, registrationAttemptMessage } from '../src/emails/account';
 import { formatDateTime } from '../src/emails/format';
 import { EmailLayout, Paragraph } from '../src/emails/layout';
-import { type LeadFacts, leadCrmEmail, leadEmail } from '../src/emails/lead';
+import {
+  type LeadFacts,
+  leadCrmEmail,
+  leadEmail,
+  leadEmailParts,
+  leadOfferEmail,
+  leadOfferEmailParts,
+} from '../src/emails/lead';
 import { FULL_LEAD, MINIMAL_LEAD, messagePreviews } from '../src/emails/previews';
-import { renderHtml } from '../src/emails/render';
+import { renderEmail, renderHtml } from '../src/emails/render';
 import { brokerSigningEmail } from '../src/emails/signing';
 import { failureNoticeEmail, onboardingCallEmail } from '../src/emails/signup';
 
@@ -164,6 +171,65 @@ describe('the lead e-mail', () => {
       agentName: 'Dana',
     });
     expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('the lead and offer e-mails, filled in from a template', () => {
+  // Each is compared with the same e-mail rendered whole: the template must change nothing.
+  const long = 'Maximiliana-Josephina Wolfeschlegelsteinhausenbergerdorff';
+  const leads: [string, LeadFacts][] = [
+    ['every field', lead()],
+    ['only the required fields', MINIMAL_LEAD],
+    [
+      'HTML and quotes in every field',
+      lead({
+        firstName: `<b>"Jo" & 'Al'</b>`,
+        lastName: '</td></tr></table>',
+        email: 'a&b@example.com',
+        street: '1 <Main> St',
+        city: `O'Fallon`,
+        county: '"Maricopa"',
+        notes: '<script>alert(1)</script>',
+      }),
+    ],
+    ['line breaks and spaces alone', lead({ notes: 'First line\nsecond line\r\n\n  third', street: '   ' })],
+    [
+      'what looks like a mark or a slot',
+      lead({
+        firstName: 'emailwordnamemark7f3a',
+        lastName: 'email-slot-preview-3c9f1a',
+        notes: 'emailwordlinkmark7f3a <x-email-slot></x-email-slot>',
+      }),
+    ],
+    [
+      'a preview longer than 150 characters',
+      lead({ firstName: long, lastName: long, street: `${long} ${long} Rd` }),
+    ],
+    ['letters of other scripts', lead({ firstName: 'Zoë 李', lastName: 'Ñúñez 🏡', city: 'Ōsaka' })],
+  ];
+
+  it.each(leads)('the lead e-mail with %s reads exactly as rendered whole', async (_, facts) => {
+    for (const agentName of ['Dana Reyes', '']) {
+      const input = { lead: facts, link: LINK, agentName, timezone: 'America/Denver' };
+      expect(await leadEmail(input)).toEqual(await renderEmail(leadEmailParts(input)));
+    }
+  });
+
+  it.each(leads)('the offer e-mail with %s reads exactly as rendered whole', async (_, facts) => {
+    for (const [agentName, minutes] of [
+      ['Dana <Reyes>', 15],
+      ['', 150],
+    ] as const) {
+      const input = {
+        lead: facts,
+        link: LINK,
+        agentName,
+        minutes,
+        expiresAt: new Date('2026-11-30T11:16:00Z'),
+        timezone: 'America/Chicago',
+      };
+      expect(await leadOfferEmail(input)).toEqual(await renderEmail(leadOfferEmailParts(input)));
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { formatPhone, LEAD_TYPE_LABELS, type LeadType } from '@portal/shared';
 import type { LeadRow } from '../db/schema';
 import { formatDateTime, joinPresent } from './format';
 import { ActionButton, Details, Paragraph, TextLink } from './layout';
-import { type Email, renderEmail, textLink, textRows } from './render';
+import { type Email, type EmailWords, emailTemplate, textLink, textRows } from './render';
 
 /** What a lead message says about the lead: the row as intake stored it. */
 export type LeadFacts = Pick<
@@ -42,82 +42,102 @@ export interface LeadEmailInput {
   timezone?: string | null;
 }
 
-type LeadWords = ReturnType<typeof leadContent>;
+const LEAD_WORD_KEYS = [
+  'type',
+  'name',
+  'phone',
+  'tel',
+  'email',
+  'city',
+  'place',
+  'address',
+  'zip',
+  'county',
+  'received',
+  'notes',
+  'link',
+  'agent',
+] as const;
 
-/** The lead e-mail's words, shared by its HTML and its text. */
-function leadContent({ lead, agentName, timezone }: LeadEmailInput) {
-  const type = leadTypeLabel(lead);
-  const name = leadName(lead);
-  const phone = formatPhone(lead.phone);
-  return {
-    type,
-    name,
-    phone,
-    subject: `New seller lead: ${name || 'A seller'} (${type})${lead.city ? ` in ${lead.city}` : ''}`,
-    heading: name ? `New seller lead: ${name}` : 'New seller lead',
-    intro: `A new ${type} lead for ${agentName || 'you'}. Call soon: sellers choose the agent who answers first.`,
-    preview: joinPresent([leadAddress(lead) || `ZIP ${lead.zip}`, phone && `Call ${phone}`], ' · '),
-    // A lead may come with its ZIP code alone: that is not an address.
-    address: lead.street || lead.city || lead.state ? leadAddress(lead) : '',
-    received: formatDateTime(lead.createdAt, timezone),
-    footer: agentName
-      ? `You get this e-mail as a lead recipient of ${agentName}.`
-      : 'You get this e-mail as a lead recipient in the portal.',
-  };
-}
+/** The words a lead e-mail is made of, each a plain string (empty: the lead has none). */
+type LeadWords = EmailWords<(typeof LEAD_WORD_KEYS)[number]>;
 
-/** The lead's details and the button to it: what fills the frame of the lead e-mail. */
-function LeadEmailBody({ lead, link, words }: { lead: LeadFacts; link: string; words: LeadWords }) {
-  return (
-    <>
-      <Paragraph>{words.intro}</Paragraph>
-      <Details
-        rows={[
-          ['Phone', words.phone && <TextLink href={`tel:${lead.phone}`}>{words.phone}</TextLink>],
-          ['E-mail', lead.email && <TextLink href={`mailto:${lead.email}`}>{lead.email}</TextLink>],
-          ['Address', words.address],
-          ['ZIP code', words.address ? null : lead.zip],
-          ['County', lead.county],
-          ['Lead type', words.type],
-          ['Received', words.received],
-          ['Notes', lead.notes && <span style={{ whiteSpace: 'pre-line' }}>{lead.notes}</span>],
-        ]}
-      />
-      <ActionButton href={link}>Open the lead</ActionButton>
-    </>
-  );
-}
+const leadWordsOf = ({ lead, link, agentName, timezone }: LeadEmailInput): LeadWords => ({
+  type: leadTypeLabel(lead),
+  name: leadName(lead),
+  phone: formatPhone(lead.phone),
+  tel: lead.phone,
+  email: lead.email,
+  city: lead.city,
+  place: leadAddress(lead) || `ZIP ${lead.zip}`,
+  // A lead may come with its ZIP code alone: that is not an address.
+  address: lead.street || lead.city || lead.state ? leadAddress(lead) : '',
+  zip: lead.zip,
+  county: lead.county,
+  received: formatDateTime(lead.createdAt, timezone),
+  notes: lead.notes,
+  link,
+  agent: agentName,
+});
 
-/** Everything the lead e-mail says, before rendering (the bench renders it both ways). */
-export function leadEmailParts(input: LeadEmailInput) {
-  const words = leadContent(input);
-  const { lead } = input;
+const leadSubject = (words: Pick<LeadWords, 'name' | 'type' | 'city'>) =>
+  `New seller lead: ${words.name || 'A seller'} (${words.type})${words.city ? ` in ${words.city}` : ''}`;
+
+/** Everything the lead e-mail says, from its words (rendered once per shape, with marks). */
+function leadParts(words: LeadWords) {
+  const heading = words.name ? `New seller lead: ${words.name}` : 'New seller lead';
+  const intro = `A new ${words.type} lead for ${words.agent || 'you'}. Call soon: sellers choose the agent who answers first.`;
   return {
     template: 'lead_email',
-    subject: words.subject,
-    preview: words.preview,
-    heading: words.heading,
-    footer: words.footer,
-    body: <LeadEmailBody lead={lead} link={input.link} words={words} />,
+    subject: leadSubject(words),
+    preview: joinPresent([words.place, words.phone && `Call ${words.phone}`], ' · '),
+    heading,
+    footer: words.agent
+      ? `You get this e-mail as a lead recipient of ${words.agent}.`
+      : 'You get this e-mail as a lead recipient in the portal.',
+    body: (
+      <>
+        <Paragraph>{intro}</Paragraph>
+        <Details
+          rows={[
+            ['Phone', words.phone && <TextLink href={`tel:${words.tel}`}>{words.phone}</TextLink>],
+            ['E-mail', words.email && <TextLink href={`mailto:${words.email}`}>{words.email}</TextLink>],
+            ['Address', words.address],
+            ['ZIP code', words.address ? null : words.zip],
+            ['County', words.county],
+            ['Lead type', words.type],
+            ['Received', words.received],
+            ['Notes', words.notes && <span style={{ whiteSpace: 'pre-line' }}>{words.notes}</span>],
+          ]}
+        />
+        <ActionButton href={words.link}>Open the lead</ActionButton>
+      </>
+    ),
     text: [
-      words.heading,
-      words.intro,
+      heading,
+      intro,
       textRows([
         ['Phone', words.phone],
-        ['E-mail', lead.email],
+        ['E-mail', words.email],
         ['Address', words.address],
-        ['ZIP code', words.address ? null : lead.zip],
-        ['County', lead.county],
+        ['ZIP code', words.address ? null : words.zip],
+        ['County', words.county],
         ['Lead type', words.type],
         ['Received', words.received],
-        ['Notes', lead.notes],
+        ['Notes', words.notes],
       ]),
-      textLink('Open the lead', input.link),
+      textLink('Open the lead', words.link),
     ],
   };
 }
 
-export const leadEmail = (input: LeadEmailInput): Promise<Email> => renderEmail(leadEmailParts(input));
+/** Everything the lead e-mail says, before rendering (the bench and the tests render it whole). */
+export const leadEmailParts = (input: LeadEmailInput) => leadParts(leadWordsOf(input));
+
+const leadTemplate = emailTemplate(LEAD_WORD_KEYS, leadParts);
+
+/** The e-mail of a new lead: a template filled with the lead's words (emailTemplate). */
+export const leadEmail = (input: LeadEmailInput): Promise<Email> => leadTemplate(leadWordsOf(input));
 
 export interface LeadCrmEmailInput {
   lead: LeadFacts;
@@ -138,7 +158,7 @@ const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ').trim();
  * line in the words those parsers look for, a field the lead does not have left out.
  */
 export function leadCrmEmail({ lead, source, link, agentName }: LeadCrmEmailInput) {
-  const { subject } = leadContent({ lead, link, agentName });
+  const subject = leadSubject({ name: leadName(lead), type: leadTypeLabel(lead), city: lead.city });
   const fields: [string, string][] = [
     ['First Name', lead.firstName],
     ['Last Name', lead.lastName],
@@ -188,17 +208,10 @@ export interface LeadOfferEmailInput {
   expiresAt: Date;
 }
 
+const OFFER_WORD_KEYS = ['type', 'city', 'area', 'county', 'agent', 'within', 'deadline', 'link'] as const;
+
 /** The words an offer e-mail is made of, each a plain string (empty: the lead has none). */
-interface OfferWords {
-  type: string;
-  city: string;
-  area: string;
-  county: string;
-  agent: string;
-  within: string;
-  deadline: string;
-  link: string;
-}
+type OfferWords = EmailWords<(typeof OFFER_WORD_KEYS)[number]>;
 
 const offerWordsOf = (input: LeadOfferEmailInput): OfferWords => ({
   type: leadTypeLabel(input.lead),
@@ -246,50 +259,8 @@ function offerParts(words: OfferWords) {
  */
 export const leadOfferEmailParts = (input: LeadOfferEmailInput) => offerParts(offerWordsOf(input));
 
-const WORD_KEYS = ['type', 'city', 'area', 'county', 'agent', 'within', 'deadline', 'link'] as const;
-/** Stands for a word while the template is rendered; nothing a word holds once escaped looks like it. */
-const markOf = (key: string) => `offerword${key}mark7f3a`;
-const MARKS = /offerword([a-z]+)mark7f3a/g;
+const offerTemplate = emailTemplate(OFFER_WORD_KEYS, offerParts);
 
-/** As React escapes text and attributes. */
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#x27;');
-
-/** Offer templates by which words are present: a few, each rendered once per process. */
-const templates = new Map<string, Promise<Email>>();
-
-/**
- * The offer e-mail. A sweep writes thousands, so the e-mail is rendered once per shape (which
- * words the lead has) with a mark for each word, and each offer's words replace the marks:
- * escaped in the HTML, as they are in the subject and the text.
- */
-export async function leadOfferEmail(input: LeadOfferEmailInput): Promise<Email> {
-  const words = offerWordsOf(input);
-  const shape = WORD_KEYS.map((key) => (words[key] ? '1' : '0')).join('');
-  let template = templates.get(shape);
-  if (!template) {
-    const marks = Object.fromEntries(
-      WORD_KEYS.map((key) => [key, words[key] ? markOf(key) : '']),
-    ) as unknown as OfferWords;
-    template = renderEmail(offerParts(marks));
-    templates.set(shape, template);
-    template.catch(() => templates.delete(shape));
-  }
-  const email = await template;
-  // One pass over each body for every mark.
-  const fill = (text: string, html: boolean) =>
-    text.replace(MARKS, (_, key: (typeof WORD_KEYS)[number]) => (html ? escapeHtml(words[key]) : words[key]));
-  return {
-    template: email.template,
-    subject: fill(email.subject, false)
-      .replace(/[\r\n]+/g, ' ')
-      .trim(),
-    text: fill(email.text, false),
-    html: fill(email.html, true),
-  };
-}
+/** The offer e-mail. A sweep writes thousands: a template filled with each offer's words. */
+export const leadOfferEmail = (input: LeadOfferEmailInput): Promise<Email> =>
+  offerTemplate(offerWordsOf(input));

@@ -58,8 +58,11 @@ const SEPARATOR_TAG = 'x-email-slot';
 const SEPARATOR = `<${SEPARATOR_TAG}></${SEPARATOR_TAG}>`;
 const separator = () => createElement(SEPARATOR_TAG);
 
-/** The e-mail's HTML: the cached frame with its slots filled, the four texts in one React render. */
-export async function renderHtml(parts: EmailParts): Promise<string> {
+/**
+ * The e-mail's HTML: the cached frame with its slots filled, the four texts in one React render.
+ * `keepPreview`: the preview's slot stays a mark (a template fills it for each e-mail).
+ */
+export async function renderHtml(parts: EmailParts, { keepPreview = false } = {}): Promise<string> {
   frame ??= renderFrame().catch((error) => {
     frame = null;
     throw error;
@@ -79,7 +82,7 @@ export async function renderHtml(parts: EmailParts): Promise<string> {
   const fill: Record<string, string | undefined> = {
     // One of PORTAL_LANGS: nothing to escape in an attribute.
     [SLOTS.lang]: parts.lang ?? 'en',
-    [SLOTS.preview]: preview,
+    [SLOTS.preview]: keepPreview ? SLOTS.preview : preview,
     [SLOTS.heading]: heading,
     [SLOTS.footer]: footer,
     [SLOTS.body]: body,
@@ -92,16 +95,20 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 export type TextBlock = string | null | undefined | false;
 
-/** Both bodies of an e-mail; the text ends with the same footer as the HTML. */
-export async function renderEmail(
-  options: EmailParts & { template: string; subject: string; text: TextBlock[] },
-): Promise<Email> {
-  return {
-    template: options.template,
-    subject: oneLine(options.subject),
-    html: await renderHtml(options),
-    text: textBody(...options.text, options.footer ? `${options.footer}\n${BRAND.name}` : BRAND.name),
-  };
+/** Everything an e-mail says, before its HTML is rendered. */
+export type EmailContent = EmailParts & { template: string; subject: string; text: TextBlock[] };
+
+/** The e-mail of these parts with this HTML; the text ends with the same footer as the HTML. */
+const emailOf = (parts: EmailContent, html: string): Email => ({
+  template: parts.template,
+  subject: oneLine(parts.subject),
+  html,
+  text: textBody(...parts.text, parts.footer ? `${parts.footer}\n${BRAND.name}` : BRAND.name),
+});
+
+/** Both bodies of an e-mail. */
+export async function renderEmail(parts: EmailContent): Promise<Email> {
+  return emailOf(parts, await renderHtml(parts));
 }
 
 /**
@@ -119,3 +126,59 @@ export const textRows = (rows: [string, string | null | undefined][]) =>
   presentRows(rows)
     .map(([label, value]) => `${label}: ${value}`)
     .join('\n');
+
+/** As React escapes text and attribute values. */
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+
+/** Stands for a word while a template renders; nothing a word holds once escaped looks like it. */
+const markOf = (key: string) => `emailword${key}mark7f3a`;
+const FILLED = new RegExp(`emailword([a-z]+)mark7f3a|${SLOTS.preview}`, 'g');
+
+/** Templates kept per e-mail: the oldest goes first beyond this (each is about 10 kB). */
+const SHAPES = 256;
+
+/** What a template's parts are made of: plain strings, empty where the e-mail has none. */
+export type EmailWords<K extends string> = Record<K, string>;
+
+/**
+ * An e-mail written in bulk (every lead's, every offer's) without rendering each one: its parts
+ * are made from plain-string words, and its HTML is rendered once per shape (which words it has)
+ * with a mark for each word; each e-mail fills the marks with its words, escaped as React escapes
+ * them. The preview, whose padding depends on its length, is rendered for each e-mail; the
+ * subject and the text are the parts' own. `partsOf` uses a word only whole, as a text or an
+ * attribute's value, and decides on a word only by whether it is empty: the tests compare both
+ * ways. Keys are lower-case letters.
+ */
+export function emailTemplate<K extends string>(
+  keys: readonly K[],
+  partsOf: (words: EmailWords<K>) => EmailContent,
+): (words: EmailWords<K>) => Promise<Email> {
+  for (const key of keys) {
+    if (!/^[a-z]+$/.test(key)) throw new Error(`An e-mail word is named in lower-case letters: ${key}`);
+  }
+  // A few shapes in practice, each rendered once per process; never more than SHAPES kept.
+  const templates = new Map<string, Promise<string>>();
+  return async (words) => {
+    const parts = partsOf(words);
+    const shape = `${parts.lang ?? 'en'} ${keys.map((key) => (words[key] ? '1' : '0')).join('')}`;
+    let template = templates.get(shape);
+    if (!template) {
+      const marks = Object.fromEntries(keys.map((key) => [key, words[key] ? markOf(key) : '']));
+      template = renderHtml(partsOf(marks as EmailWords<K>), { keepPreview: true });
+      if (templates.size >= SHAPES) templates.delete(templates.keys().next().value!);
+      templates.set(shape, template);
+      template.catch(() => templates.delete(shape));
+    }
+    // One pass: a word put in is never read again for marks.
+    const html = (await template).replace(FILLED, (_, key: K | undefined) =>
+      key === undefined ? renderToStaticMarkup(<Preview>{parts.preview}</Preview>) : escapeHtml(words[key]),
+    );
+    return emailOf(parts, html);
+  };
+}
