@@ -2,6 +2,7 @@ import { LeadIntakeSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, leadEvents, leads, outboxMessages, recipients } from '../src/db/schema';
+import { assignLead } from '../src/modules/admin/leads';
 import { createApiKey, revokeApiKey } from '../src/modules/leads/api-keys';
 import { intakeLead, intakeQueueOf, submissionOf } from '../src/modules/leads/intake';
 import { reconcileAgentStats } from '../src/modules/leads/stats';
@@ -604,6 +605,69 @@ describe("the hourly reconciliation of the agents' statistics", () => {
       await second();
       expect(await correcting).toMatchObject({ corrected: 1 });
       expect(await statusCounts(dana.agent.id)).toEqual({ active: 4 });
+    },
+  );
+});
+
+describe('the console moving a lead while a round of the intake holds its agents', () => {
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'locks both agents in id order, as a round does, so that neither waits for the other forever',
+    async () => {
+      const superuser = await seedAgent(db(), {
+        user: { isSuperuser: true, userRole: 'superuser', name: 'Sam Ops' },
+      });
+      const actor = { id: superuser.user.id, email: superuser.user.email, name: 'Sam Ops', ip: null };
+      const [low, high] = [
+        (await activeAgent('Ana Low')).agent.id,
+        (await activeAgent('Ben High')).agent.id,
+      ].sort() as [string, string];
+      const { row } = await createApiKey(db(), { name: 'Seller feed' });
+      const { lead: taken } = await intakeLead(ctx.deps, {
+        apiKey: row,
+        input: LeadIntakeSchema.parse(lead()),
+      });
+      await db().update(leads).set({ agentId: low }).where(eq(leads.id, taken.id));
+
+      // A round that locks the lower id's row, then, once the console waits, the higher's.
+      let release!: () => void;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holds = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const round = db().transaction(async (tx) => {
+        await tx.execute(sql`select 1 from agents where id = ${low} for no key update`);
+        holding();
+        await held;
+        await tx.execute(sql`select 1 from agents where id = ${high} for no key update`);
+      });
+      await holds;
+      const move = assignLead(
+        ctx.deps,
+        taken.id,
+        { agent_id: high, reason: 'The seller asked for Ben' },
+        actor,
+      );
+      // The console's transaction waits on a row lock (the lower id's, when it locks in order).
+      const waiting = async () =>
+        (
+          (await db().execute(sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n;
+      for (let tries = 0; (await waiting()) === 0; tries++) {
+        if (tries > 100) throw new Error('the console never waited for the round');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      release();
+      // Out of order, the console held the higher id's row: one of the two ended in a deadlock.
+      const [rounded, moved] = await Promise.allSettled([round, move]);
+      expect(rounded.status).toBe('fulfilled');
+      expect(moved).toMatchObject({ status: 'fulfilled', value: { id: taken.id, agent_id: high } });
     },
   );
 });

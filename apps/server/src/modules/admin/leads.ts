@@ -126,8 +126,8 @@ export async function assignLead(
       name: agent.name ?? '',
       timezone: agent.timezone,
     });
-    await refreshAgentStats(tx, agent.id);
-    if (previous) await refreshAgentStats(tx, previous.id);
+    // Both agents in one call: their rows locked in id order, as the intake's rounds lock them.
+    await refreshAgentStats(tx, previous ? [agent.id, previous.id] : agent.id);
     await audit(tx, {
       action: previous ? 'admin_reassign_lead' : 'admin_assign_lead',
       actorId: actor.id,

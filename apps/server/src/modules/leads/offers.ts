@@ -271,17 +271,9 @@ export async function rerouteLeads(
   const messages = await deliveriesOf(deps.config, tx, fresh, holders);
   const touched = [...new Set([...holders, ...rows.flatMap((row) => (row.agentId ? [row.agentId] : []))])];
   if (laterStats) for (const agentId of touched) laterStats.add(agentId);
-  else await refreshStats(tx, touched);
+  else await refreshAgentStats(tx, touched);
   // Every delivery in one insert: one JSON parameter, whatever their number.
   return insertMessages(tx, messages);
-}
-
-/** The agents' statistics (leads in 7 to 90 days, ADR 46), the agents locked in id order first as the intake's are. */
-async function refreshStats(tx: Executor, agentIds: string[]): Promise<void> {
-  if (agentIds.length === 0) return;
-  await tx.execute(sql`select 1 from ${agents} where id = any(${`{${agentIds.join(',')}}`}::uuid[])
-    order by id for no key update`);
-  await refreshAgentStats(tx, agentIds);
 }
 
 type RoutingLeadType = Parameters<typeof decideRouting>[1]['lead_type'];
@@ -582,7 +574,7 @@ export async function sweepOffers(deps: AppDeps, batch = SWEEP_BATCH, lanes = SW
     return results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
   } finally {
     if (touched.size > 0) {
-      await deps.database.db.transaction((tx) => refreshStats(tx, [...touched].sort()));
+      await deps.database.db.transaction((tx) => refreshAgentStats(tx, [...touched]));
     }
   }
 }

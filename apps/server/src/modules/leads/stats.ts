@@ -10,7 +10,15 @@ import { agentZone } from './calendar';
  * section 5). Run after each change for that agent, and hourly for everyone as the windows slide.
  */
 export async function refreshAgentStats(db: Executor, agentId?: string | string[]): Promise<void> {
-  if (Array.isArray(agentId) && agentId.length === 0) return;
+  if (Array.isArray(agentId)) {
+    if (agentId.length === 0) return;
+    // Several agents: their rows locked in id order first, as the intake's rounds lock them, so
+    // that a transaction that touches two of them cannot deadlock with a round.
+    if (agentId.length > 1) {
+      await db.execute(sql`select 1 from agents where id = any(${`{${agentId.join(',')}}`}::uuid[])
+        order by id for no key update`);
+    }
+  }
   await db.execute(agentStatsUpdate(agentId));
 }
 
