@@ -10,8 +10,9 @@ import { textBody } from '../src/emails/render';
 /**
  * `npx tsx bench/emails.tsx`: what writing a lead's messages costs inside the intake request.
  * Times RUNS renders of the lead e-mail (HTML and text) two ways: React Email's `render` of the
- * whole document each time, and what the portal does (the frame rendered once, only the filling
- * rendered per e-mail). Run with NODE_ENV=production for React's production build.
+ * whole document each time, and what the portal does (a template per shape, filled with the
+ * lead's words: ADR 72; one lead, so its shape is rendered once). Run with NODE_ENV=production
+ * for React's production build.
  */
 const RUNS = Number(process.env.BENCH_EMAIL_RUNS ?? 1000);
 
@@ -36,5 +37,5 @@ await time('lead e-mail, whole document through render()', async () => {
   const parts = leadEmailParts(input);
   return [await render(<EmailLayout parts={parts} />), textBody(...parts.text)];
 });
-await time('lead e-mail, cached frame (as sent)', () => leadEmail(input));
+await time('lead e-mail, from its template (as sent)', () => leadEmail(input));
 await time('lead SMS', () => leadSmsBody(lead, input.link));

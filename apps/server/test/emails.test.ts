@@ -215,6 +215,17 @@ describe('the lead and offer e-mails, filled in from a template', () => {
     }
   });
 
+  it('writes a javascript: address as React does, harmless', async () => {
+    for (const link of ['javascript:alert(1)', ' \tjava\nscript:alert(2)']) {
+      const input = { lead: lead(), link, agentName: 'Dana Reyes' };
+      const email = await leadEmail(input);
+      expect(email).toEqual(await renderEmail(leadEmailParts(input)));
+      expect(email.html).not.toContain('alert(');
+      const offer = { ...input, minutes: 15, expiresAt: new Date('2026-11-30T11:16:00Z') };
+      expect(await leadOfferEmail(offer)).toEqual(await renderEmail(leadOfferEmailParts(offer)));
+    }
+  });
+
   it.each(leads)('the offer e-mail with %s reads exactly as rendered whole', async (_, facts) => {
     for (const [agentName, minutes] of [
       ['Dana <Reyes>', 15],

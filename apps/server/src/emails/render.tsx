@@ -140,8 +140,16 @@ const escapeHtml = (text: string) =>
 const markOf = (key: string) => `emailword${key}mark7f3a`;
 const FILLED = new RegExp(`emailword([a-z]+)mark7f3a|${SLOTS.preview}`, 'g');
 
-/** Templates kept per e-mail: the oldest goes first beyond this (each is about 10 kB). */
-const SHAPES = 256;
+/**
+ * Templates kept per e-mail: the oldest goes first beyond this (each is about 10 kB). The lead
+ * e-mail's words allow 256 shapes in one language.
+ */
+const SHAPES = 512;
+
+/** React's test of an address it will not write as given (react-dom's isJavaScriptProtocol). */
+const JAVASCRIPT_URL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: React's test skips leading control characters.
+  /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
 
 /** What a template's parts are made of: plain strings, empty where the e-mail has none. */
 export type EmailWords<K extends string> = Record<K, string>;
@@ -162,10 +170,12 @@ export function emailTemplate<K extends string>(
   for (const key of keys) {
     if (!/^[a-z]+$/.test(key)) throw new Error(`An e-mail word is named in lower-case letters: ${key}`);
   }
-  // A few shapes in practice, each rendered once per process; never more than SHAPES kept.
+  // Each shape rendered once per process; never more than SHAPES kept.
   const templates = new Map<string, Promise<string>>();
   return async (words) => {
     const parts = partsOf(words);
+    // React writes a javascript: address as a harmless one; such an e-mail is rendered whole.
+    if (keys.some((key) => JAVASCRIPT_URL.test(words[key]))) return renderEmail(parts);
     const shape = `${parts.lang ?? 'en'} ${keys.map((key) => (words[key] ? '1' : '0')).join('')}`;
     let template = templates.get(shape);
     if (!template) {
@@ -173,7 +183,10 @@ export function emailTemplate<K extends string>(
       template = renderHtml(partsOf(marks as EmailWords<K>), { keepPreview: true });
       if (templates.size >= SHAPES) templates.delete(templates.keys().next().value!);
       templates.set(shape, template);
-      template.catch(() => templates.delete(shape));
+      const kept = template;
+      kept.catch(() => {
+        if (templates.get(shape) === kept) templates.delete(shape);
+      });
     }
     // One pass: a word put in is never read again for marks.
     const html = (await template).replace(FILLED, (_, key: K | undefined) =>
