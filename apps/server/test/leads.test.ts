@@ -664,7 +664,8 @@ describe('the console moving a lead while a round of the intake holds its agents
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       release();
-      // Out of order, the console held the higher id's row: one of the two ended in a deadlock.
+      // Locked out of order, the console would hold the higher id's row: one of the two would end in
+      // a deadlock.
       const [rounded, moved] = await Promise.allSettled([round, move]);
       expect(rounded.status).toBe('fulfilled');
       expect(moved).toMatchObject({ status: 'fulfilled', value: { id: taken.id, agent_id: high } });

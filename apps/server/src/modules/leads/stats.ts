@@ -12,8 +12,9 @@ import { agentZone } from './calendar';
 export async function refreshAgentStats(db: Executor, agentId?: string | string[]): Promise<void> {
   if (Array.isArray(agentId)) {
     if (agentId.length === 0) return;
-    // Several agents: their rows locked in id order first, as the intake's rounds lock them, so
-    // that a transaction that touches two of them cannot deadlock with a round.
+    // Several agents: their rows locked in id order first (until the caller's transaction ends),
+    // as the intake's rounds lock them, so that a transaction that touches two of them cannot
+    // deadlock with a round.
     if (agentId.length > 1) {
       await db.execute(sql`select 1 from agents where id = any(${`{${agentId.join(',')}}`}::uuid[])
         order by id for no key update`);
@@ -146,10 +147,7 @@ async function reconcileBatch(db: Db, ids: string[]): Promise<number> {
   const list = `{${ids.join(',')}}`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    await tx.execute(
-      sql`select id from agents where id = any(${list}::uuid[]) order by id for no key update`,
-    );
-    await tx.execute(agentStatsUpdate(ids));
+    await refreshAgentStats(tx, ids);
   });
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
